@@ -1,0 +1,268 @@
+import type { Action } from './actions';
+import { isValue, MIA, rollDice, valueOf } from './dice';
+import type { GameEvent } from './events';
+import { announceableClaims, passableClaims } from './legal';
+import { rankingFor } from './ranking';
+import { reject, type Rejection } from './rejections';
+import { evolve } from './evolve';
+import { finishRound, gameIsDecided, takeLives, Transaction } from './resolution';
+import type { Rng } from './rng';
+import { MIA_GIVE_UP_PENALTY, resolveSettings } from './settings';
+import type { GameState, PlayerId, Stage } from './state';
+import { classifyAnnouncement } from './stats';
+import { lastAnnouncement } from './table';
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: GameEvent[] }
+  | { ok: false; rejection: Rejection };
+
+/**
+ * The reducer: applies one action to a game, or refuses it and changes nothing. Every rule of
+ * `shared/design/rules.md` is decided here and in `resolution.ts`; the resulting events carry
+ * every outcome (dice included), so `evolve` can replay them without `rng`.
+ */
+export function apply(state: GameState | null, action: Action, rng: Rng): ApplyResult {
+  if (action.type === 'create') {
+    if (state !== null) return no(reject('game-exists', 'this game has already been created'));
+    const resolved = resolveSettings(action.settings ?? {});
+    if (!resolved.ok) {
+      return no(reject('invalid-settings', resolved.errors.map((e) => e.message).join('; ')));
+    }
+    const event: GameEvent = { type: 'gameCreated', creator: action.creator, settings: resolved.settings };
+    return { ok: true, state: evolve(null, event), events: [event] };
+  }
+  if (state === null) return no(reject('no-game', 'there is no game'));
+  const tx = new Transaction(state);
+  const refused = step(tx, action, rng);
+  return refused ? no(refused) : { ok: true, state: tx.state, events: tx.events };
+}
+
+const no = (rejection: Rejection): ApplyResult => ({ ok: false, rejection });
+
+/** Runs one action inside `tx`; returns a rejection (and emits nothing) when it is not allowed. */
+function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>, rng: Rng): Rejection | null {
+  const s = tx.state;
+  switch (action.type) {
+    case 'join': {
+      if (s.phase !== 'lobby') return reject('not-in-lobby', 'the game has already started');
+      if (typeof action.player !== 'string' || action.player === '') return reject('player-unknown', 'no player id');
+      if (s.seats.some((p) => p.id === action.player)) return reject('already-joined', 'already at the table');
+      if (s.seats.length >= s.settings.maxPlayers) {
+        return reject('table-full', `the table is full (${s.settings.maxPlayers} players)`);
+      }
+      tx.emit({ type: 'playerJoined', player: action.player, name: action.name, ai: action.ai ?? false });
+      return null;
+    }
+    case 'leave':
+    case 'kick':
+      return removePlayer(tx, action.player, action.type === 'leave' ? 'left' : 'kicked');
+    case 'start': {
+      if (s.phase !== 'lobby') return reject('not-in-lobby', 'the game has already started');
+      const needed = Math.max(2, s.settings.minPlayers);
+      if (s.seats.length < needed) {
+        return reject('too-few-players', `a game needs at least ${needed} players`);
+      }
+      const starter = s.seats[rng(s.seats.length)]!.id;
+      tx.emit({ type: 'gameStarted', players: s.seats.map((p) => p.id) });
+      tx.emit({ type: 'roundStarted', round: 1, starter });
+      return null;
+    }
+    case 'roll': {
+      const refused = checkTurn(s, action, ['roll']);
+      if (refused) return refused;
+      tx.emit({ type: 'diceRolled', player: action.player, dice: rollDice(rng), looked: true });
+      return null;
+    }
+    case 'announce': {
+      const refused =
+        checkTurn(s, action, [action.blind ? 'roll' : 'announce']) ??
+        checkClaim(s, action.value, announceableClaims(s), 'higher than the last announcement');
+      if (refused) return refused;
+      const ranking = rankingFor(s.settings.ranking);
+      const value = ranking.canonical(action.value);
+      if (action.blind) tx.emit({ type: 'diceRolled', player: action.player, dice: rollDice(rng), looked: false });
+      const dice = tx.state.round!.cup!.dice;
+      const kind = action.blind ? 'blind' : 'looked';
+      tx.emit({
+        type: 'announced',
+        player: action.player,
+        value,
+        kind,
+        dice,
+        class: classifyAnnouncement(ranking, kind, value, dice),
+      });
+      return null;
+    }
+    case 'believe': {
+      const refused = checkTurn(s, action, ['respond']);
+      if (refused) return refused;
+      tx.emit({ type: 'believed', player: action.player });
+      return null;
+    }
+    case 'passBlind': {
+      const refused = checkTurn(s, action, ['respond']);
+      if (refused) return refused;
+      if (!s.settings.blindPass) {
+        return reject('not-allowed-by-settings', 'passing blind is off in this game');
+      }
+      const claimRefused = checkClaim(s, action.value, passableClaims(s), 'the same as the last announcement or higher');
+      if (claimRefused) return claimRefused;
+      tx.emit({
+        type: 'announced',
+        player: action.player,
+        value: rankingFor(s.settings.ranking).canonical(action.value),
+        kind: 'pass',
+        dice: s.round!.cup!.dice,
+        class: 'pass',
+      });
+      return null;
+    }
+    case 'call': {
+      const refused = checkTurn(s, action, ['respond']);
+      if (refused) return refused;
+      resolveCall(tx, action.player);
+      return null;
+    }
+    case 'lookAtMia': {
+      const refused = checkTurn(s, action, ['mia']);
+      if (refused) return refused;
+      resolveMiaLook(tx, action.player);
+      return null;
+    }
+    case 'giveUp': {
+      const refused = checkTurn(s, action, ['mia']);
+      if (refused) return refused;
+      const announcer = lastAnnouncement(s)!.player;
+      tx.emit({ type: 'miaGivenUp', player: action.player, announcer });
+      takeLives(tx, [{ player: action.player, amount: MIA_GIVE_UP_PENALTY, cause: 'mia-given-up' }]);
+      finishRound(tx, 'mia-give-up', { who: action.player, rule: 'after' });
+      return null;
+    }
+    case 'timeout': {
+      const refused = checkTurn(s, action, ['roll', 'announce', 'respond', 'mia']);
+      if (refused) return refused;
+      resolveTimeout(tx, action.player);
+      return null;
+    }
+  }
+}
+
+/** The actor check every in-round action shares, in the order a player would want explained. */
+function checkTurn(
+  s: GameState,
+  action: { player: PlayerId; move?: number },
+  stages: readonly Stage[],
+): Rejection | null {
+  if (s.phase !== 'playing' || !s.round) {
+    return reject('not-playing', s.phase === 'over' ? 'the game is over' : 'the game has not started');
+  }
+  const seat = s.seats.find((p) => p.id === action.player);
+  if (!seat) return reject('player-unknown', 'not a player in this game');
+  if (seat.out) return reject('player-out', 'you are out of this game');
+  if (action.move !== undefined && action.move !== s.move) return reject('stale', 'the game has moved on');
+  if (s.round.actor !== action.player) return reject('not-your-turn', 'it is not your turn');
+  if (!stages.includes(s.round.stage)) return reject('wrong-stage', `not possible now (${s.round.stage})`);
+  return null;
+}
+
+function checkClaim(s: GameState, value: unknown, allowed: readonly number[], rule: string): Rejection | null {
+  if (!isValue(value)) return reject('invalid-value', `${String(value)} is not a value two dice can show`);
+  const canonical = rankingFor(s.settings.ranking).canonical(value);
+  return allowed.includes(canonical) ? null : reject('not-higher', `the announcement must be ${rule}`);
+}
+
+/**
+ * "Liar!": the dice are revealed. Below the announcement: the announcer loses a life and the
+ * caller starts the next round. Equal or above: the caller loses a life and the next player
+ * after the caller starts.
+ */
+function resolveCall(tx: Transaction, caller: PlayerId): void {
+  const s = tx.state;
+  const ranking = rankingFor(s.settings.ranking);
+  const last = lastAnnouncement(s)!;
+  const dice = s.round!.cup!.dice;
+  const caught = ranking.compare(valueOf(dice), last.value) < 0;
+  tx.emit({
+    type: 'revealed',
+    round: s.round!.number,
+    dice,
+    announced: last.value,
+    announcer: last.player,
+    by: caller,
+    reason: 'call',
+    outcome: caught ? 'bluff-caught' : 'claim-held',
+  });
+  if (caught) {
+    takeLives(tx, [{ player: last.player, amount: 1, cause: 'caught-bluffing' }]);
+    finishRound(tx, 'call', { who: caller, rule: 'self' });
+  } else {
+    takeLives(tx, [{ player: caller, amount: 1, cause: 'wrong-call' }]);
+    finishRound(tx, 'call', { who: caller, rule: 'after' });
+  }
+}
+
+/** Mia announced and the receiver looks: a real Mia costs the receiver, a false one the announcer. */
+function resolveMiaLook(tx: Transaction, receiver: PlayerId): void {
+  const s = tx.state;
+  const last = lastAnnouncement(s)!;
+  const dice = s.round!.cup!.dice;
+  const isMia = valueOf(dice) === MIA;
+  tx.emit({
+    type: 'revealed',
+    round: s.round!.number,
+    dice,
+    announced: last.value,
+    announcer: last.player,
+    by: receiver,
+    reason: 'mia-look',
+    outcome: isMia ? 'mia-true' : 'mia-false',
+  });
+  if (isMia) {
+    takeLives(tx, [{ player: receiver, amount: s.settings.miaLookedPenalty, cause: 'mia-looked' }]);
+    finishRound(tx, 'mia-look', { who: receiver, rule: 'after' });
+  } else {
+    takeLives(tx, [{ player: last.player, amount: s.settings.miaFalsePenalty, cause: 'caught-bluffing' }]);
+    finishRound(tx, 'mia-look', { who: receiver, rule: 'self' });
+  }
+}
+
+/**
+ * A missed deadline counts as giving up: a life lost, and the next player starts a new round.
+ * After `idleLimit` misses in a row the player leaves as if out of lives.
+ */
+function resolveTimeout(tx: Transaction, player: PlayerId): void {
+  const seat = tx.state.seats.find((p) => p.id === player)!;
+  const missed = seat.missedTurns + 1;
+  tx.emit({ type: 'turnMissed', player, missed });
+  takeLives(tx, [{ player, amount: 1, cause: 'timeout' }]);
+  const after = tx.state.seats.find((p) => p.id === player)!;
+  if (after.out === null && missed >= tx.state.settings.idleLimit) {
+    tx.emit({ type: 'playerOut', player, reason: 'idle' });
+  }
+  finishRound(tx, 'timeout', { who: player, rule: 'after' });
+}
+
+/**
+ * Leaving or being kicked: from the lobby the seat goes; during a game the player is out. If the
+ * round hinged on them (their turn, or their announcement pending) it is void and the next player
+ * starts a new one.
+ */
+function removePlayer(tx: Transaction, player: PlayerId, reason: 'left' | 'kicked'): Rejection | null {
+  const s = tx.state;
+  const seat = s.seats.find((p) => p.id === player);
+  if (s.phase === 'over') return reject('not-playing', 'the game is over');
+  if (!seat) return reject('player-unknown', 'not a player in this game');
+  if (s.phase === 'lobby') {
+    tx.emit({ type: 'playerLeft', player });
+    return null;
+  }
+  if (seat.out) return reject('player-out', 'already out of this game');
+  const round = s.round!;
+  const last = lastAnnouncement(s);
+  const hinged = round.actor === player || (round.stage !== 'roll' && round.stage !== 'announce' && last?.player === player);
+  tx.emit({ type: 'playerOut', player, reason });
+  if (hinged || gameIsDecided(tx.state)) {
+    finishRound(tx, 'aborted', { who: player, rule: 'after' });
+  }
+  return null;
+}

@@ -1,0 +1,185 @@
+import { diceOf, isValue, MIA, type Value } from './dice';
+
+export type DoublesOrder = '66-high' | '11-high';
+
+/** The ranking settings of the rules file; they combine freely. */
+export interface RankingOptions {
+  /** `66-high` (default): 66 is the best double; `11-high`: 11 is (the rules-site order). */
+  doubles: DoublesOrder;
+  /** Danish "Lille Meyer": 31 ranks second, right after Mia; 32 is then the lowest roll. */
+  littleMia: boolean;
+  /** Non-doubles rank by the sum of their dice: 62 and 53 are both "8 points". */
+  sum: boolean;
+}
+
+export type RankingPreset = 'classic' | 'rules-site' | 'meyer';
+
+export const RANKING_PRESETS: Readonly<Record<RankingPreset, RankingOptions>> = {
+  classic: { doubles: '66-high', littleMia: false, sum: false },
+  'rules-site': { doubles: '11-high', littleMia: false, sum: false },
+  meyer: { doubles: '66-high', littleMia: true, sum: false },
+};
+
+export const LITTLE_MIA: Value = 31;
+
+/** How a claim is spoken of; languages format it (English: `formatClaim`). */
+export type ClaimShape =
+  | { kind: 'mia' }
+  | { kind: 'little-mia' }
+  | { kind: 'double'; die: number }
+  | { kind: 'points'; points: number }
+  | { kind: 'value'; value: Value };
+
+export interface Ranking {
+  readonly options: RankingOptions;
+  /** Classes of equal rank, best first; each lists its values, best first. */
+  readonly classes: readonly (readonly Value[])[];
+  /** What players may announce, best first: one value per class (its first member). */
+  readonly claims: readonly Value[];
+  /** Higher is better; equal ranks are equal rolls. Throws on a value dice cannot show. */
+  rankOf(value: Value): number;
+  /** > 0 when `a` beats `b`, 0 when they are equal, < 0 otherwise. */
+  compare(a: Value, b: Value): number;
+  /** The claim that names `value`'s class (identity outside sum mode). */
+  canonical(value: Value): Value;
+  shape(claim: Value): ClaimShape;
+}
+
+const DOUBLES_66_HIGH: readonly Value[] = [66, 55, 44, 33, 22, 11];
+
+function pointsOf(value: Value): number {
+  const [high, low] = diceOf(value);
+  return high + low;
+}
+
+function buildClasses(options: RankingOptions): Value[][] {
+  const classes: Value[][] = [[MIA]];
+  if (options.littleMia) classes.push([LITTLE_MIA]);
+  const doubles = options.doubles === '66-high' ? DOUBLES_66_HIGH : [...DOUBLES_66_HIGH].reverse();
+  for (const d of doubles) classes.push([d]);
+  const rest: Value[] = [];
+  for (let high = 6; high >= 2; high--) {
+    for (let low = high - 1; low >= 1; low--) {
+      const v = high * 10 + low;
+      if (v === MIA || (options.littleMia && v === LITTLE_MIA)) continue;
+      rest.push(v);
+    }
+  }
+  if (!options.sum) {
+    for (const v of rest) classes.push([v]);
+  } else {
+    const byPoints = new Map<number, Value[]>();
+    for (const v of rest) {
+      const p = pointsOf(v);
+      const members = byPoints.get(p) ?? [];
+      members.push(v);
+      byPoints.set(p, members);
+    }
+    for (const p of [...byPoints.keys()].sort((x, y) => y - x)) classes.push(byPoints.get(p)!);
+  }
+  return classes;
+}
+
+function optionsKey(o: RankingOptions): string {
+  return `${o.doubles}|${o.littleMia ? 1 : 0}|${o.sum ? 1 : 0}`;
+}
+
+const cache = new Map<string, Ranking>();
+
+/** The ranking for a set of options; built once per combination (there are eight). */
+export function rankingFor(options: RankingOptions): Ranking {
+  const key = optionsKey(options);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const frozen: RankingOptions = Object.freeze({ ...options });
+  const classes = buildClasses(frozen);
+  const rank = new Map<Value, number>();
+  const canon = new Map<Value, Value>();
+  classes.forEach((members, i) => {
+    for (const v of members) {
+      rank.set(v, classes.length - 1 - i);
+      canon.set(v, members[0]!);
+    }
+  });
+  const rankOf = (value: Value): number => {
+    const r = rank.get(value);
+    if (r === undefined) throw new RangeError(`not a dice value: ${String(value)}`);
+    return r;
+  };
+  const ranking: Ranking = {
+    options: frozen,
+    classes,
+    claims: classes.map((c) => c[0]!),
+    rankOf,
+    compare: (a, b) => rankOf(a) - rankOf(b),
+    canonical: (value) => {
+      const c = canon.get(value);
+      if (c === undefined) throw new RangeError(`not a dice value: ${String(value)}`);
+      return c;
+    },
+    shape: (claim) => {
+      const c = canon.get(claim);
+      if (c === undefined) throw new RangeError(`not a dice value: ${String(claim)}`);
+      if (c === MIA) return { kind: 'mia' };
+      if (frozen.littleMia && c === LITTLE_MIA) return { kind: 'little-mia' };
+      const [high, low] = diceOf(c);
+      if (high === low) return { kind: 'double', die: high };
+      if (frozen.sum) return { kind: 'points', points: high + low };
+      return { kind: 'value', value: c };
+    },
+  };
+  cache.set(key, ranking);
+  return ranking;
+}
+
+/** English wording, for logs, the command-line demo and tests; the bot has its own per language. */
+export function formatClaim(ranking: Ranking, claim: Value): string {
+  const s = ranking.shape(claim);
+  switch (s.kind) {
+    case 'mia':
+      return 'Mia (21)';
+    case 'little-mia':
+      return 'little Mia (31)';
+    case 'double':
+      return `double ${s.die} (${s.die}${s.die})`;
+    case 'points':
+      return `${s.points} points`;
+    case 'value':
+      return String(s.value);
+  }
+}
+
+/**
+ * Reads what a player typed: "53", "35" (read as 53), "mia", "little mia", and in sum mode
+ * "8 points" / "8p". Returns the canonical claim, or null when it names none.
+ */
+export function parseClaim(ranking: Ranking, text: string): Value | null {
+  const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (t === 'mia') return MIA;
+  if (t === 'little mia' || t === 'lille meyer') return ranking.options.littleMia ? LITTLE_MIA : null;
+  const points = /^(\d{1,2}) ?(?:p|pts|points?)$/.exec(t);
+  if (points) {
+    if (!ranking.options.sum) return null;
+    const p = Number(points[1]);
+    for (const claim of ranking.claims) {
+      const s = ranking.shape(claim);
+      if (s.kind === 'points' && s.points === p) return claim;
+    }
+    return null;
+  }
+  if (!/^[1-6]{2}$/.test(t)) return null;
+  const a = Number(t[0]);
+  const b = Number(t[1]);
+  const v = Math.max(a, b) * 10 + Math.min(a, b);
+  return isValue(v) ? ranking.canonical(v) : null;
+}
+
+/** Claims ranked strictly above `claim` (or equal too, when `orEqual`), best first. */
+export function claimsAbove(ranking: Ranking, claim: Value | null, orEqual = false): Value[] {
+  if (claim === null) return [...ranking.claims];
+  const r = ranking.rankOf(claim);
+  return ranking.claims.filter((c) => {
+    const rc = ranking.rankOf(c);
+    return orEqual ? rc >= r : rc > r;
+  });
+}

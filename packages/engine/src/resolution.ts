@@ -1,0 +1,73 @@
+import type { GameEvent } from './events';
+import { evolve } from './evolve';
+import type { GameState, Loss, Placing, PlayerId, RoundEnd, Seat } from './state';
+import { activeSeats, nextActive, selfOrNextActive } from './table';
+
+/** Collects the events of one action, folding each into the state as it is emitted. */
+export class Transaction {
+  readonly events: GameEvent[] = [];
+  constructor(public state: GameState) {}
+  emit(event: GameEvent): void {
+    this.events.push(event);
+    this.state = evolve(this.state, event);
+  }
+}
+
+/** Who starts the next round: a player (or the next still in), or the next one after a player. */
+export type NextStarter = { who: PlayerId; rule: 'self' | 'after' };
+
+/** Takes lives; a player who reaches 0 is out. */
+export function takeLives(tx: Transaction, losses: readonly Loss[]): void {
+  for (const loss of losses) {
+    const seat = tx.state.seats.find((p) => p.id === loss.player)!;
+    const amount = Math.min(loss.amount, seat.lives);
+    if (amount <= 0) continue;
+    const lives = seat.lives - amount;
+    tx.emit({ type: 'lifeLost', player: loss.player, amount, cause: loss.cause, lives });
+    if (lives === 0) tx.emit({ type: 'playerOut', player: loss.player, reason: 'lives' });
+  }
+}
+
+/** Ends the round, then ends the game or starts the next round. */
+export function finishRound(tx: Transaction, end: RoundEnd, next: NextStarter): void {
+  const round = tx.state.round!;
+  tx.emit({ type: 'roundEnded', round: round.number, end });
+  if (gameIsDecided(tx.state)) {
+    tx.emit({ type: 'gameOver', ...finalResult(tx.state.seats) });
+    return;
+  }
+  const seats = tx.state.seats;
+  const starter = next.rule === 'self' ? selfOrNextActive(seats, next.who) : nextActive(seats, next.who);
+  tx.emit({ type: 'roundStarted', round: round.number + 1, starter });
+}
+
+/** Under `last-standing` one player left; under `first-out`, anyone out. */
+export function gameIsDecided(state: GameState): boolean {
+  if (activeSeats(state.seats).length <= 1) return true;
+  return state.settings.endRule === 'first-out' && state.eliminations > 0;
+}
+
+/**
+ * Places: players still in first, by lives left (equal lives share a place); then those out,
+ * the last one out ranking highest. Under `last-standing` that is the winner, then elimination
+ * order reversed; under `first-out`, the rest by lives and the player out last.
+ */
+export function finalResult(seats: readonly Seat[]): { winner: PlayerId | null; ranking: Placing[] } {
+  const sorted = [...seats].sort((a, b) => {
+    if (a.out === null && b.out === null) return b.lives - a.lives;
+    if (a.out === null) return -1;
+    if (b.out === null) return 1;
+    return b.out.order - a.out.order;
+  });
+  const ranking: Placing[] = [];
+  sorted.forEach((p, i) => {
+    const prev = sorted[i - 1];
+    const tied = prev && prev.out === null && p.out === null && prev.lives === p.lives;
+    ranking.push({ player: p.id, place: tied ? ranking[i - 1]!.place : i + 1, lives: p.lives });
+  });
+  const firsts = ranking.filter((r) => r.place === 1);
+  const winner = firsts.length === 1 && seats.find((p) => p.id === firsts[0]!.player)!.out === null
+    ? firsts[0]!.player
+    : null;
+  return { winner, ranking };
+}

@@ -1,0 +1,103 @@
+import type { Action } from './actions';
+import { aiAction, strategyFor, type Strategy, type StrategyName } from './ai';
+import { apply } from './apply';
+import type { GameEvent } from './events';
+import { seededRng, type Rng } from './rng';
+import type { SettingsInput } from './settings';
+import type { GameState, PlayerId } from './state';
+
+export interface AiSeat {
+  id: PlayerId;
+  name: string;
+  strategy: Strategy;
+}
+
+export interface PlayedGame {
+  state: GameState;
+  events: GameEvent[];
+  /** Every accepted action in order, from `create` on: enough to replay the game with its rng. */
+  actions: Action[];
+}
+
+const NAMES = ['Ada', 'Bo', 'Cleo', 'Dov', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jun'];
+
+/** Seats named Ada, Bo, … playing the given strategies in order. */
+export function aiSeats(strategies: readonly (StrategyName | Strategy)[]): AiSeat[] {
+  return strategies.map((s, i) => ({
+    id: `ai-${i + 1}`,
+    name: NAMES[i % NAMES.length]!,
+    strategy: typeof s === 'string' ? strategyFor(s) : s,
+  }));
+}
+
+export interface PlayGameOptions {
+  seats: readonly AiSeat[];
+  settings?: SettingsInput;
+  rng: Rng;
+  /** Called after every accepted action (the demo prints from here). */
+  onStep?: (step: { action: Action; events: GameEvent[]; state: GameState }) => void;
+  /** A safety net against a strategy that never ends a game. */
+  maxActions?: number;
+}
+
+/** Plays one whole game among AI seats through the same `apply` people use. */
+export function playGame(options: PlayGameOptions): PlayedGame {
+  const { seats, rng, onStep } = options;
+  const maxActions = options.maxActions ?? 100_000;
+  const events: GameEvent[] = [];
+  const actions: Action[] = [];
+  let state: GameState | null = null;
+  const run = (action: Action): void => {
+    const result = apply(state, action, rng);
+    if (!result.ok) throw new Error(`self-play action refused: ${result.rejection.message} (${JSON.stringify(action)})`);
+    state = result.state;
+    events.push(...result.events);
+    actions.push(action);
+    onStep?.({ action, events: result.events, state });
+  };
+  run({ type: 'create', creator: seats[0]!.id, settings: options.settings ?? {} });
+  for (const seat of seats) run({ type: 'join', player: seat.id, name: seat.name, ai: true });
+  run({ type: 'start' });
+  const byId = new Map(seats.map((s) => [s.id, s.strategy]));
+  while (state!.phase === 'playing') {
+    if (actions.length > maxActions) throw new Error(`self-play did not finish in ${maxActions} actions`);
+    const actor = state!.round!.actor;
+    run(aiAction(state!, actor, byId.get(actor)!, rng)!);
+  }
+  return { state: state!, events, actions };
+}
+
+export interface SelfPlayOptions {
+  games: number;
+  seed: number;
+  strategies: readonly (StrategyName | Strategy)[];
+  settings?: SettingsInput;
+}
+
+export interface SelfPlaySummary {
+  games: number;
+  /** Accepted actions during play (turns), lobby actions excluded. */
+  turns: number;
+  events: number;
+  rounds: number;
+  /** Games won, by seat id. */
+  wins: Record<PlayerId, number>;
+}
+
+/** Plays `games` whole games with one seeded random source: the same seed, the same games. */
+export function selfPlay(options: SelfPlayOptions): SelfPlaySummary {
+  const rng = seededRng(options.seed);
+  const seats = aiSeats(options.strategies);
+  const summary: SelfPlaySummary = { games: 0, turns: 0, events: 0, rounds: 0, wins: {} };
+  const lobbyActions = seats.length + 2;
+  for (let g = 0; g < options.games; g++) {
+    const game = playGame({ seats, rng, ...(options.settings ? { settings: options.settings } : {}) });
+    summary.games++;
+    summary.turns += game.actions.length - lobbyActions;
+    summary.events += game.events.length;
+    summary.rounds += game.state.round?.number ?? 0;
+    const winner = game.state.result?.winner;
+    if (winner) summary.wins[winner] = (summary.wins[winner] ?? 0) + 1;
+  }
+  return summary;
+}

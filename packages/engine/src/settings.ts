@@ -1,0 +1,166 @@
+import { RANKING_PRESETS, type RankingOptions, type RankingPreset } from './ranking';
+
+export type AnnounceRule = 'strict' | 'at-least';
+export type EndRule = 'last-standing' | 'first-out';
+
+/** Every rule variant of the rules file, with its defaults below. Plain JSON. */
+export interface Settings {
+  /** Lives each player starts with. */
+  lives: number;
+  ranking: RankingOptions;
+  /** `strict`: every announcement beats the one before; `at-least`: an equal one is allowed. */
+  announceRule: AnnounceRule;
+  /** The receiver may pass the cup on unseen (only under `strict`). */
+  blindPass: boolean;
+  /** Lives the receiver loses on looking at an announced Mia that is real. */
+  miaLookedPenalty: number;
+  /** Lives the announcer loses when the receiver looks and the Mia is false. */
+  miaFalsePenalty: number;
+  /** `last-standing`: play until one is left; `first-out`: the first player out ends it. */
+  endRule: EndRule;
+  /** Seconds a player has for a turn, or null for no deadline (slow games run by an admin). */
+  turnSeconds: number | null;
+  /** Missed turns in a row after which a player leaves as if out of lives. */
+  idleLimit: number;
+  minPlayers: number;
+  maxPlayers: number;
+}
+
+/** Lives lost for giving up on an announced Mia: fixed by the rules, not a setting. */
+export const MIA_GIVE_UP_PENALTY = 1;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  lives: 6,
+  ranking: RANKING_PRESETS.classic,
+  announceRule: 'strict',
+  blindPass: false,
+  miaLookedPenalty: 2,
+  miaFalsePenalty: 1,
+  endRule: 'last-standing',
+  turnSeconds: 90,
+  idleLimit: 2,
+  minPlayers: 2,
+  maxPlayers: 10,
+});
+
+/** The allowed range of each numeric setting; the bot shows these when refusing a value. */
+export const SETTING_LIMITS = Object.freeze({
+  lives: { min: 1, max: 12 },
+  miaLookedPenalty: { min: 1, max: 2 },
+  miaFalsePenalty: { min: 1, max: 2 },
+  turnSeconds: { min: 15, max: 600 },
+  idleLimit: { min: 1, max: 10 },
+  minPlayers: { min: 2, max: 10 },
+  maxPlayers: { min: 2, max: 10 },
+});
+
+export type SettingKey = keyof Settings;
+
+export interface SettingError {
+  setting: SettingKey | `ranking.${keyof RankingOptions}`;
+  message: string;
+}
+
+export type SettingsResult = { ok: true; settings: Settings } | { ok: false; errors: SettingError[] };
+
+/** Settings input: any subset, with the ranking given as options, a preset name, or both. */
+export type SettingsInput = Partial<Omit<Settings, 'ranking'>> & {
+  ranking?: Partial<RankingOptions> | RankingPreset;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Merges `input` over `base` (the defaults unless given) and checks every value. Written by hand
+ * because the engine takes no dependencies; the bot and dashboard validate their own input with
+ * zod before it reaches here.
+ */
+export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTINGS): SettingsResult {
+  const errors: SettingError[] = [];
+  if (input !== undefined && !isRecord(input)) {
+    return { ok: false, errors: [{ setting: 'lives', message: 'settings must be an object' }] };
+  }
+  const src = (input ?? {}) as Record<string, unknown>;
+  const known = new Set<string>(Object.keys(DEFAULT_SETTINGS));
+  for (const key of Object.keys(src)) {
+    if (!known.has(key)) errors.push({ setting: key as SettingKey, message: `unknown setting "${key}"` });
+  }
+
+  const int = (key: keyof typeof SETTING_LIMITS): number => {
+    const v = key in src ? src[key] : base[key];
+    const { min, max } = SETTING_LIMITS[key];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+      errors.push({ setting: key, message: `${key} must be a whole number from ${min} to ${max}` });
+      return base[key] ?? min;
+    }
+    return v;
+  };
+  const oneOf = <T extends string>(key: SettingKey, allowed: readonly T[]): T => {
+    const v = key in src ? src[key] : base[key];
+    if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+      errors.push({ setting: key, message: `${key} must be one of: ${allowed.join(', ')}` });
+      return base[key] as T;
+    }
+    return v as T;
+  };
+  const bool = (key: SettingKey): boolean => {
+    const v = key in src ? src[key] : base[key];
+    if (typeof v !== 'boolean') {
+      errors.push({ setting: key, message: `${key} must be true or false` });
+      return false;
+    }
+    return v;
+  };
+
+  let ranking: RankingOptions = base.ranking;
+  const r = src.ranking;
+  if (typeof r === 'string') {
+    if (r in RANKING_PRESETS) ranking = RANKING_PRESETS[r as RankingPreset];
+    else errors.push({ setting: 'ranking', message: `ranking preset must be one of: ${Object.keys(RANKING_PRESETS).join(', ')}` });
+  } else if (isRecord(r)) {
+    const merged = { ...base.ranking, ...r } as Record<string, unknown>;
+    for (const key of Object.keys(r)) {
+      if (!['doubles', 'littleMia', 'sum'].includes(key)) {
+        errors.push({ setting: 'ranking', message: `unknown ranking option "${key}"` });
+      }
+    }
+    if (merged.doubles !== '66-high' && merged.doubles !== '11-high') {
+      errors.push({ setting: 'ranking.doubles', message: 'ranking.doubles must be one of: 66-high, 11-high' });
+    }
+    if (typeof merged.littleMia !== 'boolean') {
+      errors.push({ setting: 'ranking.littleMia', message: 'ranking.littleMia must be true or false' });
+    }
+    if (typeof merged.sum !== 'boolean') {
+      errors.push({ setting: 'ranking.sum', message: 'ranking.sum must be true or false' });
+    }
+    ranking = { doubles: merged.doubles, littleMia: merged.littleMia, sum: merged.sum } as RankingOptions;
+  } else if (r !== undefined) {
+    errors.push({ setting: 'ranking', message: 'ranking must be a preset name or ranking options' });
+  }
+
+  let turnSeconds: number | null = base.turnSeconds;
+  if ('turnSeconds' in src && src.turnSeconds === null) turnSeconds = null;
+  else if ('turnSeconds' in src || base.turnSeconds !== null) turnSeconds = int('turnSeconds');
+
+  const settings: Settings = {
+    lives: int('lives'),
+    ranking,
+    announceRule: oneOf('announceRule', ['strict', 'at-least'] as const),
+    blindPass: bool('blindPass'),
+    miaLookedPenalty: int('miaLookedPenalty'),
+    miaFalsePenalty: int('miaFalsePenalty'),
+    endRule: oneOf('endRule', ['last-standing', 'first-out'] as const),
+    turnSeconds,
+    idleLimit: int('idleLimit'),
+    minPlayers: int('minPlayers'),
+    maxPlayers: int('maxPlayers'),
+  };
+  if (settings.minPlayers > settings.maxPlayers) {
+    errors.push({ setting: 'minPlayers', message: 'minPlayers must not exceed maxPlayers' });
+  }
+  if (settings.blindPass && settings.announceRule === 'at-least') {
+    errors.push({ setting: 'blindPass', message: 'blind passing needs the strict announcement rule' });
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, settings };
+}

@@ -1,0 +1,141 @@
+import type { Dice, Value } from './dice';
+import type { GameEvent } from './events';
+import type { Settings } from './settings';
+import type {
+  AnnouncementClass,
+  AnnouncementKind,
+  GameResult,
+  GameState,
+  Loss,
+  OutReason,
+  Phase,
+  PlayerId,
+  Reveal,
+  Round,
+  RoundEnd,
+  Stage,
+} from './state';
+
+/**
+ * Views decide what may be seen. Like boardgame.io's `playerView`, they are the only place that
+ * strips secrets: the dice under the cup and the dice behind each announcement (and with them
+ * each announcement's class, which would tell a bluff) are shown only to the player who looked,
+ * until a call or a look at Mia reveals them. Everything a spectator, a group message or an API
+ * answer shows is built from these.
+ */
+
+export interface SeatView {
+  id: PlayerId;
+  name: string;
+  ai: boolean;
+  lives: number;
+  out: OutReason | null;
+  missedTurns: number;
+}
+
+export interface AnnouncementView {
+  player: PlayerId;
+  value: Value;
+  kind: AnnouncementKind;
+}
+
+export interface RoundView {
+  number: number;
+  starter: PlayerId;
+  actor: PlayerId;
+  stage: Stage;
+  announcements: AnnouncementView[];
+  reveal: Reveal | null;
+  losses: Loss[];
+  ended: RoundEnd | null;
+}
+
+export interface SpectatorView {
+  phase: Phase;
+  settings: Settings;
+  creator: PlayerId;
+  seats: SeatView[];
+  round: RoundView | null;
+  lastRound: RoundView | null;
+  move: number;
+  result: GameResult | null;
+}
+
+/** A player's own knowledge on top of what everyone sees. */
+export interface PlayerView extends SpectatorView {
+  viewer: PlayerId;
+  /** The dice under the cup, when this player rolled them and looked. */
+  myDice: Dice | null;
+  /** This round's announcements this player made after looking, with the dice they stood on. */
+  myAnnouncements: { index: number; dice: Dice; class: AnnouncementClass }[];
+}
+
+function roundView(r: Round | null): RoundView | null {
+  if (!r) return null;
+  return {
+    number: r.number,
+    starter: r.starter,
+    actor: r.actor,
+    stage: r.stage,
+    announcements: r.announcements.map((a) => ({ player: a.player, value: a.value, kind: a.kind })),
+    reveal: r.reveal,
+    losses: r.losses,
+    ended: r.ended,
+  };
+}
+
+export function spectatorView(state: GameState): SpectatorView {
+  return {
+    phase: state.phase,
+    settings: state.settings,
+    creator: state.creator,
+    seats: state.seats.map((p) => ({
+      id: p.id,
+      name: p.name,
+      ai: p.ai,
+      lives: p.lives,
+      out: p.out ? p.out.reason : null,
+      missedTurns: p.missedTurns,
+    })),
+    round: roundView(state.round),
+    lastRound: roundView(state.lastRound),
+    move: state.move,
+    result: state.result,
+  };
+}
+
+export function playerView(state: GameState, viewer: PlayerId): PlayerView {
+  const cup = state.round?.cup ?? null;
+  const myAnnouncements: PlayerView['myAnnouncements'] = [];
+  state.round?.announcements.forEach((a, index) => {
+    if (a.player === viewer && a.kind === 'looked') myAnnouncements.push({ index, dice: a.dice, class: a.class });
+  });
+  return {
+    ...spectatorView(state),
+    viewer,
+    myDice: cup && cup.lookedBy === viewer ? cup.dice : null,
+    myAnnouncements,
+  };
+}
+
+/** An event without its secrets: what a live channel may carry while the game runs. */
+export type PublicEvent =
+  | Exclude<GameEvent, { type: 'diceRolled' } | { type: 'announced' }>
+  | { type: 'diceRolled'; player: PlayerId; looked: boolean }
+  | { type: 'announced'; player: PlayerId; value: Value; kind: AnnouncementKind };
+
+/**
+ * Strips the dice (and the bluff class) from an event for anyone but `viewer`, when `viewer` is
+ * the player who looked at them. `revealed` events are public by nature.
+ */
+export function redactEvent(event: GameEvent, viewer: PlayerId | null = null): GameEvent | PublicEvent {
+  if (event.type === 'diceRolled') {
+    if (viewer !== null && event.looked && event.player === viewer) return event;
+    return { type: 'diceRolled', player: event.player, looked: event.looked };
+  }
+  if (event.type === 'announced') {
+    if (viewer !== null && event.kind === 'looked' && event.player === viewer) return event;
+    return { type: 'announced', player: event.player, value: event.value, kind: event.kind };
+  }
+  return event;
+}
