@@ -137,11 +137,11 @@ export function formatClaim(ranking: Ranking, claim: Value): string {
   const s = ranking.shape(claim);
   switch (s.kind) {
     case 'mia':
-      return 'Mia (21)';
+      return 'Mia';
     case 'little-mia':
-      return 'little Mia (31)';
+      return 'little Mia';
     case 'double':
-      return `double ${s.die} (${s.die}${s.die})`;
+      return `${s.die}${s.die}`;
     case 'points':
       return `${s.points} points`;
     case 'value':

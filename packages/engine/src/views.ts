@@ -124,18 +124,21 @@ export type PublicEvent =
   | { type: 'diceRolled'; player: PlayerId; looked: boolean }
   | { type: 'announced'; player: PlayerId; value: Value; kind: AnnouncementKind };
 
+/** An event as everyone may see it while the game runs: no unrevealed dice, no bluff class. */
+export function publicEvent(event: GameEvent): PublicEvent {
+  if (event.type === 'diceRolled') return { type: 'diceRolled', player: event.player, looked: event.looked };
+  if (event.type === 'announced') {
+    return { type: 'announced', player: event.player, value: event.value, kind: event.kind };
+  }
+  return event;
+}
+
 /**
  * Strips the dice (and the bluff class) from an event for anyone but `viewer`, when `viewer` is
  * the player who looked at them. `revealed` events are public by nature.
  */
 export function redactEvent(event: GameEvent, viewer: PlayerId | null = null): GameEvent | PublicEvent {
-  if (event.type === 'diceRolled') {
-    if (viewer !== null && event.looked && event.player === viewer) return event;
-    return { type: 'diceRolled', player: event.player, looked: event.looked };
-  }
-  if (event.type === 'announced') {
-    if (viewer !== null && event.kind === 'looked' && event.player === viewer) return event;
-    return { type: 'announced', player: event.player, value: event.value, kind: event.kind };
-  }
-  return event;
+  if (event.type === 'diceRolled' && viewer !== null && event.looked && event.player === viewer) return event;
+  if (event.type === 'announced' && viewer !== null && event.kind === 'looked' && event.player === viewer) return event;
+  return publicEvent(event);
 }
