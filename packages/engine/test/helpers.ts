@@ -127,14 +127,6 @@ export function startedGame(
   return applyOk(state, { type: 'start' }, scriptedRng([index])).state;
 }
 
-/** Sets lives (and optionally out-ness) directly: a shortcut to a mid-game position for a test. */
-export function withLives(state: GameState, lives: Record<PlayerId, number>): GameState {
-  return {
-    ...state,
-    seats: state.seats.map((p) => (p.id in lives ? { ...p, lives: lives[p.id]! } : p)),
-  };
-}
-
 export const seat = (state: GameState, id: PlayerId) => {
   const s = state.seats.find((p) => p.id === id);
   if (!s) throw new Error(`no seat ${id}`);
