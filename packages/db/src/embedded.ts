@@ -1,0 +1,75 @@
+// The embedded default: PostgreSQL compiled to WebAssembly (PGlite), persisted to a folder and
+// served over the PostgreSQL wire protocol on loopback, so the app and the schema engine use
+// the same @prisma/adapter-pg path as against a real server. A fresh machine needs no server.
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { DEFAULT_DATA_DIR } from './paths.ts';
+
+export const MEMORY = 'memory://';
+
+export interface EmbeddedOptions {
+  /**
+   * Folder holding the database (relative: to the current directory); MEMORY for a throwaway
+   * one. Default: $DATA_DIR, else data/pglite at the repository root.
+   */
+  dataDir?: string;
+}
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  /** The folder in use (absolute), or MEMORY. */
+  dataDir: string;
+  /**
+   * Resolves once no client is connected. The server admits one connection at a time (PGlite
+   * has a single session, and the socket server interleaves clients per protocol message, which
+   * would mix two clients' extended-protocol queries), and a closed client is only forgotten a
+   * tick after its socket closes: wait here before handing the database to the next client.
+   */
+  waitIdle(timeoutMs?: number): Promise<void>;
+  /** Stops the server, then closes PGlite so the folder reopens cleanly. Close clients first. */
+  stop(): Promise<void>;
+}
+
+export function defaultDataDir(): string {
+  return process.env.DATA_DIR || DEFAULT_DATA_DIR;
+}
+
+export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const requested = options.dataDir ?? defaultDataDir();
+  const dataDir = requested === MEMORY ? MEMORY : resolve(requested);
+  if (dataDir !== MEMORY) await mkdir(dataDir, { recursive: true });
+
+  const db = await PGlite.create(dataDir);
+  // port 0: the OS picks a free port, so tests and several apps never collide.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  try {
+    await server.start();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  // getServerConn() reports the port actually bound ("127.0.0.1:PORT").
+  const connectionString = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+
+  let stopped: Promise<void> | undefined;
+  return {
+    connectionString,
+    dataDir,
+    async waitIdle(timeoutMs = 5000) {
+      const until = Date.now() + timeoutMs;
+      while (server.getStats().activeConnections > 0) {
+        if (Date.now() > until) throw new Error('embedded database: a client is still connected');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+    stop() {
+      stopped ??= (async () => {
+        await server.stop();
+        await db.close();
+      })();
+      return stopped;
+    },
+  };
+}

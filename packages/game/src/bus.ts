@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Tx } from './repository';
+
+/** "Game G has new events up to seq N": small enough for a NOTIFY payload (8000 bytes). */
+export interface Committed {
+  gameId: string;
+  chatId: string;
+  fromSeq: number;
+  toSeq: number;
+  /** The process that committed it: a process ignores its own notifications. */
+  origin: string;
+}
+
+/**
+ * Carries "committed" notices between processes. The service tells its own listeners directly;
+ * the bus only brings news from other processes.
+ */
+export interface EventBus {
+  readonly origin: string;
+  /** Called inside the action's transaction: a notice sent on commit and never on rollback. */
+  publish(tx: Tx, notice: Committed): Promise<void>;
+  /** Notices from other processes. */
+  subscribe(listener: (notice: Committed) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process alone (the embedded PGlite serves a single connection, so it cannot LISTEN). */
+export class LocalBus implements EventBus {
+  readonly origin = randomUUID();
+  async publish(): Promise<void> {}
+  subscribe(): () => void {
+    return () => undefined;
+  }
+  async close(): Promise<void> {}
+}
+
+export const CHANNEL = 'mia_game_events';
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: `pg_notify` inside the transaction, so a notice exists exactly when
+ * the events do; a dedicated connection listens and reconnects with backoff when dropped. A
+ * notice lost while disconnected is recovered by whoever reads the log from its last seq.
+ */
+export class PgNotifyBus implements EventBus {
+  readonly origin = randomUUID();
+  private client: pg.Client | null = null;
+  private listeners = new Set<(notice: Committed) => void>();
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private ready: Promise<void>;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly log?: Logger,
+  ) {
+    this.ready = this.connect(0);
+  }
+
+  /** Resolves once the first LISTEN is in place. */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  private async connect(attempt: number): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      let notice: Committed;
+      try {
+        notice = JSON.parse(msg.payload) as Committed;
+      } catch {
+        return;
+      }
+      if (notice.origin === this.origin) return;
+      for (const l of this.listeners) l(notice);
+    });
+    client.on('error', (error) => {
+      this.log?.warn({ err: error }, 'event bus: listener connection lost, reconnecting');
+      this.reconnect(client, 1);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.client = client;
+    } catch (error) {
+      this.log?.warn({ err: error, attempt }, 'event bus: cannot listen yet, retrying');
+      this.reconnect(client, attempt + 1);
+    }
+  }
+
+  private reconnect(client: pg.Client, attempt: number): void {
+    void client.end().catch(() => undefined);
+    if (this.client === client) this.client = null;
+    if (this.closed || this.retry) return;
+    const delay = Math.min(5000, 100 * 2 ** Math.min(attempt, 6));
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.connect(attempt);
+    }, delay);
+  }
+
+  async publish(tx: Tx, notice: Committed): Promise<void> {
+    await tx.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`;
+  }
+
+  subscribe(listener: (notice: Committed) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.client?.end().catch(() => undefined);
+    this.client = null;
+  }
+}

@@ -1,0 +1,380 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { apply, type Action, type GameState, type PlayerId, type Rejection, type Rng } from '@mia/engine';
+import type { Database } from '@mia/db';
+import pino, { type Logger } from 'pino';
+import { LocalBus, PgNotifyBus, type Committed, type EventBus } from './bus';
+import { toUserId } from './ids';
+import { project } from './projection';
+import {
+  appendEvents,
+  findCurrentGame,
+  findGame,
+  json,
+  readEvents,
+  writeRows,
+  type GameRecord,
+  type StoredEvent,
+  type Tx,
+} from './repository';
+import { cryptoRng } from './rng';
+import { DeadlineTimers, type DueTurn } from './timers';
+
+export interface UserInfo {
+  id: PlayerId;
+  name: string;
+  username?: string | null;
+  languageCode?: string | null;
+  isAi?: boolean;
+}
+
+export interface ChatInfo {
+  title?: string | null;
+  type?: string;
+}
+
+export interface ActRequest {
+  chatId: bigint;
+  action: Action;
+  /** The game the caller means (from a button): refused when the chat's current game differs. */
+  gameId?: string;
+  /** A Telegram update id or another idempotency key: the same key is applied once. */
+  key?: string;
+  /** Who is acting, kept fresh in the users table; required to create a game (its creator). */
+  user?: UserInfo;
+  /** The chat, recorded when a game is created in it. */
+  chat?: ChatInfo;
+  /** Forum topic the game lives in. */
+  threadId?: number;
+}
+
+export type ServiceRejectionCode = Rejection['code'] | 'other-game' | 'busy';
+export interface ServiceRejection {
+  code: ServiceRejectionCode;
+  message: string;
+}
+
+export type ActResult =
+  | { status: 'applied'; game: GameRecord; events: StoredEvent[] }
+  | { status: 'rejected'; rejection: ServiceRejection; game: GameRecord | null }
+  | { status: 'duplicate'; game: GameRecord | null };
+
+/** Events that were committed, here (`local`) or by another process (`remote`). */
+export interface CommittedBatch {
+  game: GameRecord;
+  events: StoredEvent[];
+  origin: 'local' | 'remote';
+}
+
+export interface GameServiceOptions {
+  db: Database;
+  /** Dice and every other draw. Default: node:crypto. */
+  rng?: Rng;
+  now?: () => Date;
+  /** Default: LISTEN/NOTIFY on PostgreSQL, in-process on the embedded database. */
+  bus?: EventBus;
+  /** Arm turn deadlines (default true). */
+  timers?: boolean;
+  log?: Logger;
+  /** Optimistic retries when another writer committed first (default 8). */
+  maxRetries?: number;
+}
+
+class Conflict extends Error {}
+class Duplicate extends Error {}
+
+/**
+ * The application service and the only writer of games: load, apply the engine, and in one
+ * transaction append the events, write the normalized rows and bump the version; then tell
+ * listeners and arm the next deadline. The bot, the demo, AI seats and benchmarks all play
+ * through `act`.
+ */
+export class GameService {
+  readonly db: Database;
+  readonly log: Logger;
+  private readonly rng: Rng;
+  private readonly now: () => Date;
+  private readonly bus: EventBus;
+  private readonly timers: DeadlineTimers | null;
+  private readonly maxRetries: number;
+  private readonly listeners = new Set<(batch: CommittedBatch) => void>();
+  private readonly unsubscribeBus: () => void;
+  private closed = false;
+
+  constructor(options: GameServiceOptions) {
+    this.db = options.db;
+    this.log = options.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+    this.rng = options.rng ?? cryptoRng;
+    this.now = options.now ?? (() => new Date());
+    this.bus =
+      options.bus ?? (options.db.kind === 'postgres' ? new PgNotifyBus(options.db.connectionString, this.log) : new LocalBus());
+    this.maxRetries = options.maxRetries ?? 8;
+    this.timers = options.timers === false ? null : new DeadlineTimers((due) => void this.fireDeadline(due), this.now);
+    this.unsubscribeBus = this.bus.subscribe((notice) => void this.onRemote(notice));
+  }
+
+  get prisma() {
+    return this.db.prisma;
+  }
+
+  /** Listen to every committed batch, local or from other processes. */
+  subscribe(listener: (batch: CommittedBatch) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  currentGame(chatId: bigint): Promise<GameRecord | null> {
+    return findCurrentGame(this.prisma, chatId);
+  }
+
+  game(gameId: string): Promise<GameRecord | null> {
+    return findGame(this.prisma, gameId);
+  }
+
+  events(gameId: string, afterSeq = 0): Promise<StoredEvent[]> {
+    return readEvents(this.prisma, gameId, afterSeq);
+  }
+
+  async act(request: ActRequest): Promise<ActResult> {
+    const { chatId, action, key } = request;
+    if (this.closed) return rejected('busy', 'the service is shutting down', null);
+    if (action.type === 'create' && !request.user) throw new Error('creating a game needs the creator as `user`');
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      if (key && (await this.prisma.processedUpdate.findUnique({ where: { key }, select: { key: true } }))) {
+        return { status: 'duplicate', game: await this.currentGame(chatId) };
+      }
+      const current = await this.currentGame(chatId);
+      if (request.gameId !== undefined && current?.id !== request.gameId) {
+        return rejected('other-game', 'that game is no longer running', current);
+      }
+      const result = apply(action.type === 'create' ? null : (current?.state ?? null), action, this.rng);
+      if (action.type === 'create' && current) {
+        return rejected('game-exists', 'this chat already has a game', current);
+      }
+      if (!result.ok) return { status: 'rejected', rejection: result.rejection, game: current };
+
+      const now = this.now();
+      const gameId = current?.id ?? randomUUID();
+      const before: GameState | null = current?.state ?? null;
+      const version = current?.version ?? 0;
+      const moved = before === null || result.state.move !== before.move;
+      const turnSeconds = result.state.settings.turnSeconds;
+      const deadlineAt =
+        result.state.phase === 'playing' && turnSeconds !== null
+          ? moved
+            ? new Date(now.getTime() + turnSeconds * 1000)
+            : (current?.deadlineAt ?? null)
+          : null;
+      const turnStartedAt = result.state.phase === 'playing' ? (moved ? now : (current?.turnStartedAt ?? now)) : null;
+      const { rows, game: patch } = project({
+        gameId,
+        before,
+        events: result.events,
+        firstSeq: version + 1,
+        now,
+        turnStartedAt: current?.turnStartedAt ?? null,
+      });
+      const status = patch.status ?? current?.status ?? 'LOBBY';
+      const record: GameRecord = {
+        id: gameId,
+        chatId,
+        threadId: current?.threadId ?? request.threadId ?? null,
+        status,
+        version: version + result.events.length,
+        state: result.state,
+        deadlineAt,
+        turnStartedAt,
+      };
+      const notice: Committed = {
+        gameId,
+        chatId: chatId.toString(),
+        fromSeq: version + 1,
+        toSeq: record.version,
+        origin: this.bus.origin,
+      };
+
+      try {
+        await this.prisma.$transaction(async (tx) => {
+          if (key) {
+            const claimed = await tx.processedUpdate.createMany({ data: [{ key, gameId }], skipDuplicates: true });
+            if (claimed.count === 0) throw new Duplicate();
+          }
+          if (request.user) await upsertUser(tx, request.user);
+          if (action.type === 'create') {
+            await tx.chat.upsert({
+              where: { id: chatId },
+              create: {
+                id: chatId,
+                type: request.chat?.type ?? 'group',
+                title: request.chat?.title ?? null,
+                dashboardToken: randomBytes(18).toString('base64url'),
+              },
+              update: request.chat?.title ? { title: request.chat.title } : {},
+            });
+            const claim = await tx.chat.updateMany({
+              where: { id: chatId, currentGameId: null },
+              data: { currentGameId: gameId },
+            });
+            if (claim.count === 0) throw new Conflict();
+            await tx.game.create({
+              data: {
+                id: gameId,
+                chatId,
+                threadId: record.threadId,
+                status,
+                settings: json(result.state.settings),
+                state: json(result.state),
+                version: record.version,
+                createdById: toUserId(action.creator),
+                deadlineAt,
+                turnStartedAt,
+              },
+            });
+          } else {
+            const updated = await tx.game.updateMany({
+              where: { id: gameId, version },
+              data: {
+                status,
+                state: json(result.state),
+                version: record.version,
+                deadlineAt,
+                turnStartedAt,
+                ...(patch.startedAt ? { startedAt: patch.startedAt } : {}),
+                ...(patch.finishedAt ? { finishedAt: patch.finishedAt } : {}),
+                ...(patch.winnerId !== undefined ? { winnerId: patch.winnerId } : {}),
+              },
+            });
+            if (updated.count === 0) throw new Conflict();
+          }
+          await appendEvents(tx, gameId, version + 1, result.events, now);
+          await writeRows(tx, gameId, rows);
+          if (status === 'FINISHED') {
+            await tx.chat.updateMany({ where: { id: chatId, currentGameId: gameId }, data: { currentGameId: null } });
+          }
+          await this.bus.publish(tx, notice);
+        });
+      } catch (error) {
+        if (error instanceof Duplicate) return { status: 'duplicate', game: await this.currentGame(chatId) };
+        if (error instanceof Conflict || isWriteConflict(error)) {
+          this.log.debug({ gameId, attempt }, 'act: another writer committed first; retrying');
+          continue;
+        }
+        throw error;
+      }
+
+      const events = result.events.map((event, i) => ({ seq: version + 1 + i, event, createdAt: now }));
+      this.log.info(
+        { chatId: chatId.toString(), gameId, action: action.type, version: record.version },
+        'game: action applied',
+      );
+      this.timers?.arm(record);
+      this.emit({ game: record, events, origin: 'local' });
+      return { status: 'applied', game: record, events };
+    }
+    return rejected('busy', 'the game is busy; try again', await this.currentGame(chatId));
+  }
+
+  /**
+   * On start-up: every running game is loaded; overdue deadlines fire now, the rest are armed.
+   * Returns how many games are running.
+   */
+  async recover(): Promise<{ running: number; overdue: number }> {
+    const games = await this.prisma.game.findMany({ where: { status: 'PLAYING' }, select: { id: true } });
+    let overdue = 0;
+    for (const { id } of games) {
+      const game = await findGame(this.prisma, id);
+      if (!game) continue;
+      if (game.deadlineAt && game.deadlineAt <= this.now()) overdue++;
+      this.timers?.arm(game);
+    }
+    this.log.info({ running: games.length, overdue }, 'game: recovered running games');
+    return { running: games.length, overdue };
+  }
+
+  /** Fires every deadline already past (recovery and tests; the timers do it in normal running). */
+  async fireOverdue(): Promise<number> {
+    const due = await this.prisma.game.findMany({
+      where: { status: 'PLAYING', deadlineAt: { lte: this.now() } },
+      select: { id: true },
+    });
+    let fired = 0;
+    for (const { id } of due) {
+      const game = await findGame(this.prisma, id);
+      const round = game?.state.round;
+      if (!game || !round) continue;
+      const result = await this.fireDeadline({ gameId: id, chatId: game.chatId, player: round.actor, move: game.state.move });
+      if (result?.status === 'applied') fired++;
+    }
+    return fired;
+  }
+
+  private async fireDeadline(due: DueTurn): Promise<ActResult | null> {
+    if (this.closed) return null;
+    try {
+      const result = await this.act({
+        chatId: due.chatId,
+        gameId: due.gameId,
+        action: { type: 'timeout', player: due.player, move: due.move },
+        key: `timeout:${due.gameId}:${due.move}`,
+      });
+      if (result.status === 'applied') this.log.info({ gameId: due.gameId, player: due.player }, 'game: turn timed out');
+      return result;
+    } catch (error) {
+      this.log.error({ err: error, gameId: due.gameId }, 'game: deadline could not be applied');
+      return null;
+    }
+  }
+
+  private async onRemote(notice: Committed): Promise<void> {
+    try {
+      const [game, events] = await Promise.all([
+        findGame(this.prisma, notice.gameId),
+        readEvents(this.prisma, notice.gameId, notice.fromSeq - 1, notice.toSeq),
+      ]);
+      if (!game) return;
+      this.timers?.arm(game);
+      this.emit({ game, events, origin: 'remote' });
+    } catch (error) {
+      this.log.warn({ err: error, gameId: notice.gameId }, 'game: could not load remote events');
+    }
+  }
+
+  private emit(batch: CommittedBatch): void {
+    for (const l of this.listeners) {
+      try {
+        l(batch);
+      } catch (error) {
+        this.log.error({ err: error }, 'game: a listener failed');
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.timers?.clear();
+    this.unsubscribeBus();
+    await this.bus.close();
+  }
+}
+
+function rejected(code: ServiceRejectionCode, message: string, game: GameRecord | null): ActResult {
+  return { status: 'rejected', rejection: { code, message }, game };
+}
+
+async function upsertUser(tx: Tx, user: UserInfo): Promise<void> {
+  const data = {
+    firstName: user.name,
+    ...(user.username !== undefined ? { username: user.username } : {}),
+    ...(user.languageCode !== undefined ? { languageCode: user.languageCode } : {}),
+  };
+  await tx.user.upsert({
+    where: { id: toUserId(user.id) },
+    create: { id: toUserId(user.id), isAi: user.isAi ?? false, ...data },
+    update: data,
+  });
+}
+
+/** Unique violations and serialization failures from a racing writer: retry against the new state. */
+function isWriteConflict(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === 'P2002' || code === 'P2034' || code === '40001' || code === '23505';
+}
