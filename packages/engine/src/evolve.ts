@@ -57,11 +57,12 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
         },
       };
     case 'believed':
-      return { ...s, move: s.move + 1, round: { ...round(s), stage: 'roll' } };
+      return { ...s, move: s.move + 1, seats: resetMissed(s.seats, event.player), round: { ...round(s), stage: 'roll' } };
     case 'diceRolled':
       return {
         ...s,
         move: event.looked ? s.move + 1 : s.move,
+        seats: resetMissed(s.seats, event.player),
         round: {
           ...round(s),
           stage: 'announce',

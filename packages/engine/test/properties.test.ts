@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   aiAction,
+  aiSeats,
   announceableClaims,
   apply,
   evolve,
@@ -18,7 +19,6 @@ import {
   passableClaims,
   playerView,
   playGame,
-  aiSeats,
   rankingFor,
   redactEvent,
   replay,
@@ -33,14 +33,14 @@ import {
   type GameEvent,
   type GameState,
   type PlayerId,
+  type PlayerView,
   type RejectionCode,
-  type Seat,
   type Rng,
+  type Seat,
   type SettingsInput,
+  type SpectatorView,
   type Strategy,
   type StrategyName,
-  type PlayerView,
-  type SpectatorView,
   type Value,
 } from '../src';
 

@@ -839,6 +839,16 @@ describe('Timing', () => {
     expect(seat(announcer.state, 'A').missedTurns).toBe(0);
   });
 
+  it('missed turns count only "in a row": believing and rolling are moves too', () => {
+    // A misses (B starts), then A believes and rolls later in a round: A has moved, so the count is back to 0.
+    const { state } = applyAll(
+      startedGame(['A', 'B', 'C']),
+      [act.timeout('A'), act.roll('B'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42), act.believe('A')],
+      [[4, 1], [4, 2]],
+    );
+    expect(seat(state, 'A').missedTurns).toBe(0);
+  });
+
   it('a late timer is refused as stale once the player has moved', () => {
     const g = startedGame();
     const move = g.move;
