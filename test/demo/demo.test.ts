@@ -19,7 +19,7 @@ async function freshDataDir(): Promise<string> {
 
 /** Runs `npm start -- …` as a newcomer would (no DATABASE_URL: the embedded database). */
 async function npmStart(dataDir: string, ...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   return run('npm', ['start', '--silent', '--', ...args], { cwd: root, timeout: 90_000, env });
 }
@@ -59,7 +59,7 @@ describe('npm start (the command-line demo)', { timeout: 180_000 }, () => {
 
   it('resumes a game killed mid-play where it stood, and finishes it', async () => {
     const dataDir = await freshDataDir();
-    const env = { ...process.env, DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     // Slow enough to be killed mid-game: SIGKILL once the third round has begun.
     const child = spawn('npm', ['start', '--silent', '--', '--seed', '9', '--delay', '30'], { cwd: root, env, detached: true });
