@@ -66,7 +66,17 @@ function loadBindings(): Promise<Bindings> {
     const glue = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const bg: Bindings = await import('@prisma/schema-engine-wasm/schema_engine_bg');
     const bytes = readFileSync(glue.replace(/\.js$/, '.wasm'));
-    const { instance } = await wasmRuntime.instantiate(bytes, { './schema_engine_bg.js': bg });
+    // The engine arms a 10 s timer (its async runtime's) that would keep a finished CLI or app
+    // alive after close; its timers are unref'd so they never hold the process open.
+    const imports: Record<string, unknown> = { ...bg };
+    for (const name of Object.keys(bg).filter((k) => k.startsWith('__wbg_setTimeout_'))) {
+      imports[name] = (callback: () => void, ms: number) => {
+        const timer = setTimeout(callback, ms >>> 0);
+        timer.unref();
+        return timer;
+      };
+    }
+    const { instance } = await wasmRuntime.instantiate(bytes, { './schema_engine_bg.js': imports });
     bg.__wbg_set_wasm(instance.exports);
     instance.exports.__wbindgen_start();
     return bg;

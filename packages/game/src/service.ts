@@ -98,6 +98,8 @@ export class GameService {
   private readonly maxRetries: number;
   private readonly listeners = new Set<(batch: CommittedBatch) => void>();
   private readonly unsubscribeBus: () => void;
+  /** Per game, the remote notice being loaded: the next one waits for it (see `queueRemote`). */
+  private readonly remote = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(options: GameServiceOptions) {
@@ -109,7 +111,7 @@ export class GameService {
       options.bus ?? (options.db.kind === 'postgres' ? new PgNotifyBus(options.db.connectionString, this.log) : new LocalBus());
     this.maxRetries = options.maxRetries ?? 8;
     this.timers = options.timers === false ? null : new DeadlineTimers((due) => void this.fireDeadline(due), this.now);
-    this.unsubscribeBus = this.bus.subscribe((notice) => void this.onRemote(notice));
+    this.unsubscribeBus = this.bus.subscribe((notice) => this.queueRemote(notice));
   }
 
   get prisma() {
@@ -139,10 +141,12 @@ export class GameService {
     if (this.closed) return rejected('busy', 'the service is shutting down', null);
     if (action.type === 'create' && !request.user) throw new Error('creating a game needs the creator as `user`');
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      const current = await this.currentGame(chatId);
+      // The key is checked after the state is read: a racing writer with the same key that
+      // committed in between is then seen as a duplicate, not refused by the state it left.
       if (key && (await this.prisma.processedUpdate.findUnique({ where: { key }, select: { key: true } }))) {
         return { status: 'duplicate', game: await this.currentGame(chatId) };
       }
-      const current = await this.currentGame(chatId);
       if (request.gameId !== undefined && current?.id !== request.gameId) {
         return rejected('other-game', 'that game is no longer running', current);
       }
@@ -301,6 +305,9 @@ export class GameService {
       const game = await findGame(this.prisma, id);
       const round = game?.state.round;
       if (!game || !round) continue;
+      // Listed as overdue, but read again since: another writer may have moved the game on to a
+      // turn whose deadline is still ahead, and that turn must not be timed out.
+      if (game.status !== 'PLAYING' || !game.deadlineAt || game.deadlineAt > this.now()) continue;
       const result = await this.fireDeadline({ gameId: id, chatId: game.chatId, player: round.actor, move: game.state.move });
       if (result?.status === 'applied') fired++;
     }
@@ -322,6 +329,19 @@ export class GameService {
       this.log.error({ err: error, gameId: due.gameId }, 'game: deadline could not be applied');
       return null;
     }
+  }
+
+  /**
+   * Notices arrive in commit order, but loading each one's events takes queries that may finish
+   * in any order: a game's notices are loaded one after another, so its batches reach listeners
+   * in the order they were committed.
+   */
+  private queueRemote(notice: Committed): void {
+    const next = (this.remote.get(notice.gameId) ?? Promise.resolve()).then(() => this.onRemote(notice));
+    this.remote.set(notice.gameId, next);
+    void next.then(() => {
+      if (this.remote.get(notice.gameId) === next) this.remote.delete(notice.gameId);
+    });
   }
 
   private async onRemote(notice: Committed): Promise<void> {
