@@ -278,6 +278,41 @@ export class GameService {
   }
 
   /**
+   * Ends a chat's game without a result (`/stop`, or the bot removed from the group): recorded as
+   * ABORTED with its log kept, and the chat is free for a new game.
+   */
+  async abort(chatId: bigint, gameId: string): Promise<GameRecord | null> {
+    const game = await findGame(this.prisma, gameId);
+    if (!game || game.chatId !== chatId || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) return null;
+    await this.prisma.$transaction([
+      this.prisma.game.updateMany({
+        where: { id: gameId, status: { in: ['LOBBY', 'PLAYING'] } },
+        data: { status: 'ABORTED', finishedAt: this.now(), deadlineAt: null },
+      }),
+      this.prisma.chat.updateMany({ where: { id: chatId, currentGameId: gameId }, data: { currentGameId: null } }),
+    ]);
+    this.timers?.disarm(gameId);
+    this.log.info({ chatId: chatId.toString(), gameId }, 'game: aborted');
+    return { ...game, status: 'ABORTED', deadlineAt: null };
+  }
+
+  /** Keeps a user's profile and reachability (private chat started, bot blocked) up to date. */
+  async updateUser(user: UserInfo, flags: { privateChatOk?: boolean; blockedBot?: boolean } = {}): Promise<void> {
+    const id = toUserId(user.id);
+    const data = {
+      firstName: user.name,
+      ...(user.username !== undefined ? { username: user.username } : {}),
+      ...(user.languageCode !== undefined ? { languageCode: user.languageCode } : {}),
+      ...flags,
+    };
+    await this.prisma.user.upsert({ where: { id }, create: { id, isAi: user.isAi ?? false, ...data }, update: data });
+  }
+
+  async user(id: PlayerId) {
+    return this.prisma.user.findUnique({ where: { id: toUserId(id) } });
+  }
+
+  /**
    * On start-up: every running game is loaded; overdue deadlines fire now, the rest are armed.
    * Returns how many games are running.
    */

@@ -1,0 +1,50 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import { sequentialize } from '@grammyjs/runner';
+import { Bot, GrammyError, HttpError } from 'grammy';
+import type { GameService } from '@mia/game';
+import type { Logger } from 'pino';
+import { decodeButton } from './callback-data';
+import type { BotContext } from './context';
+import { lobby } from './features/lobby';
+import { play } from './features/play';
+import { Notifier } from './notifier';
+
+export interface CreateBotOptions {
+  token: string;
+  /** Telegram's by default; telegram-sim's in tests and the demo. */
+  apiRoot?: string;
+  games: GameService;
+  log: Logger;
+}
+
+/**
+ * The bot, ready to run by long polling (`@grammyjs/runner`) or webhook. One composer per
+ * feature; updates of one game are handled one at a time (per-chat, or per-game for buttons in
+ * private chats), so a game's actions keep their order.
+ */
+export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
+  const bot = new Bot<BotContext>(token, { client: apiRoot ? { apiRoot } : {} });
+  // 429 (retry_after) and 5xx: wait and retry, so a flood limit delays a message instead of losing it.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
+  const notifier = new Notifier(bot.api, games, log);
+  bot.use(async (ctx, next) => {
+    ctx.deps = { games, notifier, log };
+    await next();
+  });
+  bot.use(
+    sequentialize((ctx: BotContext) => {
+      const data = ctx.callbackQuery?.data;
+      const button = data ? decodeButton(data) : null;
+      return button ? `game:${button.gameId}` : ctx.chat ? `chat:${ctx.chat.id}` : undefined;
+    }),
+  );
+  bot.use(lobby, play);
+  bot.catch((error) => {
+    const e = error.error;
+    const where = { updateId: error.ctx.update.update_id };
+    if (e instanceof GrammyError) log.error({ ...where, err: e.description }, 'bot: Telegram refused a request');
+    else if (e instanceof HttpError) log.error({ ...where, err: e.message }, 'bot: could not reach Telegram');
+    else log.error({ ...where, err: e }, 'bot: handler failed');
+  });
+  return { bot, notifier };
+}

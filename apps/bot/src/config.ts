@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Everything the bot reads from the environment, validated once at start-up. */
+const Env = z
+  .object({
+    BOT_TOKEN: z.string().regex(/^\d+:[\w-]{20,}$/, 'BOT_TOKEN looks like 123456:ABC…, from @BotFather').optional(),
+    TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().optional(),
+    WEBHOOK_URL: z.url().optional(),
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, 'WEBHOOK_SECRET: 16 to 256 of A-Z, a-z, 0-9, _ and -')
+      .optional(),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((e) => !e.WEBHOOK_URL || e.WEBHOOK_SECRET, {
+    message: 'WEBHOOK_SECRET is required with WEBHOOK_URL: Telegram sends it so forged updates are refused',
+    path: ['WEBHOOK_SECRET'],
+  });
+
+export type Config = z.infer<typeof Env>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,78 @@
+import { Composer } from 'grammy';
+import type { BotContext } from '../context';
+
+const userOf = (ctx: BotContext) => ({
+  id: String(ctx.from!.id),
+  name: ctx.from!.first_name,
+  username: ctx.from!.username ?? null,
+  languageCode: ctx.from!.language_code ?? null,
+});
+
+export const isGroup = (ctx: BotContext) => ctx.chat?.type === 'group' || ctx.chat?.type === 'supergroup';
+
+/** Whether the user may run the table: the game's creator or a group admin. */
+export async function mayManage(ctx: BotContext, creator: string | undefined): Promise<boolean> {
+  if (creator !== undefined && String(ctx.from!.id) === creator) return true;
+  const member = await ctx.getChatMember(ctx.from!.id);
+  return member.status === 'creator' || member.status === 'administrator';
+}
+
+/** /newgame (alias /mia) opens a lobby; /stop ends the game. */
+export const lobby = new Composer<BotContext>();
+
+lobby.command(['newgame', 'mia'], async (ctx) => {
+  if (!isGroup(ctx)) return ctx.reply('Start a game of Mia in a group: add me to one and send /newgame there.');
+  const { games } = ctx.deps;
+  const user = userOf(ctx);
+  const chatId = BigInt(ctx.chat.id);
+  const created = await games.act({
+    chatId,
+    key: `update:${ctx.update.update_id}`,
+    user,
+    chat: { title: 'title' in ctx.chat ? ctx.chat.title : null, type: ctx.chat.type },
+    ...(ctx.msg.message_thread_id && ctx.msg.is_topic_message ? { threadId: ctx.msg.message_thread_id } : {}),
+    action: { type: 'create', creator: user.id },
+  });
+  if (created.status === 'rejected') {
+    return ctx.reply(
+      created.rejection.code === 'game-exists'
+        ? 'A game is already open here. Join it with the buttons on its message, or /stop it first.'
+        : `I could not open a game: ${created.rejection.message}`,
+    );
+  }
+});
+
+lobby.command('stop', async (ctx) => {
+  if (!isGroup(ctx)) return ctx.reply('/stop works in the group where the game is.');
+  const { games } = ctx.deps;
+  const game = await games.currentGame(BigInt(ctx.chat.id));
+  if (!game) return ctx.reply('There is no game to stop.');
+  if (!(await mayManage(ctx, game.state.creator))) return ctx.reply('Only the game’s creator or a group admin can stop it.');
+  await games.abort(BigInt(ctx.chat.id), game.id);
+  await ctx.reply('🛑 The game was stopped. Start a new one with /newgame.');
+});
+
+/** /start in private: the private chat now works; a deep link from the lobby also joins the game. */
+lobby.command('start', async (ctx) => {
+  if (ctx.chat.type !== 'private') return;
+  const { games } = ctx.deps;
+  const user = userOf(ctx);
+  await games.updateUser(user, { privateChatOk: true, blockedBot: false });
+  const payload = ctx.match;
+  const join = /^j_([0-9a-f-]{36})$/.exec(payload);
+  if (!join) {
+    return ctx.reply('🎲 Hi! I run games of Mia in groups. Add me to a group and send /newgame; your dice will come here.');
+  }
+  const game = await games.game(join[1]!);
+  if (!game || game.status !== 'LOBBY') return ctx.reply('That game has already started or ended.');
+  const result = await games.act({
+    chatId: game.chatId,
+    gameId: game.id,
+    key: `update:${ctx.update.update_id}`,
+    user,
+    action: { type: 'join', player: user.id, name: user.name },
+  });
+  if (result.status === 'applied') return ctx.reply('✋ You joined the game. Your dice will come here when it is your turn.');
+  if (result.status === 'rejected' && result.rejection.code === 'already-joined') return ctx.reply("You're already at the table.");
+  return ctx.reply('I could not seat you: the game may have started or be full.');
+});

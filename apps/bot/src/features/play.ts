@@ -1,0 +1,126 @@
+import { Composer } from 'grammy';
+import { lastAnnouncement, playerView, type Action } from '@mia/engine';
+import type { ActResult } from '@mia/game';
+import { decodeButton, type Button } from '../callback-data';
+import type { BotContext } from '../context';
+import { diceFaces } from '../render/html';
+import { rejectionText } from '../rejections';
+import { mayManage } from './lobby';
+
+/**
+ * Every button press: decoded, checked against the game it names, turned into engine actions and
+ * answered with one pop-up. Telegram out happens in the notifier, from the committed events.
+ */
+export const play = new Composer<BotContext>();
+
+play.on('callback_query:data', async (ctx) => {
+  const button = decodeButton(ctx.callbackQuery.data);
+  if (!button) return ctx.answerCallbackQuery({ text: 'This button is not valid.' });
+  const { games } = ctx.deps;
+  const game = await games.game(button.gameId);
+  if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) {
+    return ctx.answerCallbackQuery({ text: 'That game is over.' });
+  }
+  const player = String(ctx.from.id);
+  const user = {
+    id: player,
+    name: ctx.from.first_name,
+    username: ctx.from.username ?? null,
+    languageCode: ctx.from.language_code ?? null,
+  };
+  const base = { chatId: game.chatId, gameId: game.id, user };
+  const act = (action: Action, key = `update:${ctx.update.update_id}`) => games.act({ ...base, key, action });
+  const move = button.move;
+  const actorName = game.state.round ? game.state.seats.find((p) => p.id === game.state.round!.actor)?.name : undefined;
+  const answer = (result: ActResult, ok?: string) =>
+    result.status === 'rejected'
+      ? ctx.answerCallbackQuery({ text: rejectionText(result.rejection, actorName), show_alert: false })
+      : ctx.answerCallbackQuery(ok ? { text: ok } : {});
+
+  switch (button.action.op) {
+    case 'join': {
+      const known = await games.user(player);
+      if (!known?.privateChatOk || known.blockedBot) {
+        // Dice come by private message: open the private chat first, and join in the same tap.
+        const me = ctx.me.username;
+        return ctx.answerCallbackQuery({ url: `https://t.me/${me}?start=j_${game.id}` });
+      }
+      return answer(await act({ type: 'join', player, name: user.name }), '✋ You joined the game.');
+    }
+    case 'leave':
+      return answer(await act({ type: 'leave', player }), 'You left the game.');
+    case 'start': {
+      if (!(await mayManage(ctx, game.state.creator))) {
+        return ctx.answerCallbackQuery({ text: 'Only the game’s creator or a group admin can start it.' });
+      }
+      return answer(await act({ type: 'start' }));
+    }
+    case 'believe': {
+      const believed = await act({ type: 'believe', player, move });
+      if (believed.status !== 'applied') return answer(believed);
+      const rolled = await act({ type: 'roll', player, move: believed.game.state.move }, `update:${ctx.update.update_id}:roll`);
+      return answer(rolled, '🎲 Rolled: your dice are in our private chat.');
+    }
+    case 'believeBlind': {
+      const believed = await act({ type: 'believe', player, move });
+      if (believed.status === 'applied') await ctx.deps.notifier.sendBlindClaims(believed.game, player);
+      return answer(believed, '🙈 Choose your blind announcement in our private chat.');
+    }
+    case 'rollBlind': {
+      const current = await games.game(game.id);
+      if (!current || current.state.move !== move || current.state.round?.actor !== player || current.state.round.stage !== 'roll') {
+        return ctx.answerCallbackQuery({ text: rejectionText({ code: current?.state.round?.actor === player ? 'stale' : 'not-your-turn', message: '' }, actorName) });
+      }
+      await ctx.deps.notifier.sendBlindClaims(current, player);
+      return ctx.answerCallbackQuery();
+    }
+    case 'roll':
+      return answer(await act({ type: 'roll', player, move }));
+    case 'announce':
+    case 'announceBlind':
+      return answer(
+        await act({ type: 'announce', player, move, value: button.action.value, blind: button.action.op === 'announceBlind' }),
+      );
+    case 'call':
+      return answer(await act({ type: 'call', player, move }));
+    case 'pass': {
+      const last = lastAnnouncement(game.state);
+      if (!last) return ctx.answerCallbackQuery({ text: rejectionText({ code: 'wrong-stage', message: '' }) });
+      return answer(await act({ type: 'passBlind', player, move, value: last.value }), '🤞 Passed on unseen.');
+    }
+    case 'giveUp':
+      return answer(await act({ type: 'giveUp', player, move }));
+    case 'look':
+      return answer(await act({ type: 'lookAtMia', player, move }));
+    case 'dice':
+      return showDice(ctx, button, player);
+  }
+});
+
+/** The fallback when private messages fail: the player's own dice in a pop-up only they see. */
+async function showDice(ctx: BotContext, button: Button, player: string) {
+  const game = await ctx.deps.games.game(button.gameId);
+  const round = game?.state.round;
+  if (!game || !round || round.actor !== player) {
+    return ctx.answerCallbackQuery({ text: "It's not your turn.", show_alert: false });
+  }
+  if (round.stage === 'roll') {
+    const rolled = await ctx.deps.games.act({
+      chatId: game.chatId,
+      gameId: game.id,
+      key: `update:${ctx.update.update_id}`,
+      action: { type: 'roll', player, move: game.state.move },
+    });
+    if (rolled.status === 'rejected') return ctx.answerCallbackQuery({ text: rejectionText(rolled.rejection) });
+    if (rolled.status === 'duplicate') return ctx.answerCallbackQuery();
+    return ctx.answerCallbackQuery({ text: popupDice(rolled.game.state, player), show_alert: true });
+  }
+  return ctx.answerCallbackQuery({ text: popupDice(game.state, player), show_alert: true });
+}
+
+function popupDice(state: Parameters<typeof playerView>[0], player: string): string {
+  const dice = playerView(state, player).myDice;
+  return dice
+    ? `Your dice: ${diceFaces(dice)} (${dice[0]}${dice[1]}). Restore private messages to announce: open the bot and press Start.`
+    : 'You have not looked at dice this turn.';
+}

@@ -1,0 +1,199 @@
+import { GrammyError, type Api } from 'grammy';
+import { announceableClaims, playerView, rankingFor, valueOf, type GameEvent } from '@mia/engine';
+import type { CommittedBatch, GameRecord, GameService } from '@mia/game';
+import type { Logger } from 'pino';
+import { claimsKeyboard, lobbyKeyboard, rollKeyboard, tableKeyboard } from './keyboards';
+import { claimLabel } from './render/claims';
+import { diceFaces, escapeHtml } from './render/html';
+import { lobbyText, tableText } from './render/table';
+
+interface Refs {
+  lobbyMessageId?: number;
+  tableMessageId?: number;
+  tableRound?: number;
+  /** The private prompt of each player for the turn in play. */
+  prompts: Map<string, number>;
+  /** Players told in the group that their private messages fail. */
+  unreachable: Set<string>;
+}
+
+/**
+ * Telegram out: turns committed game events into group and private messages. One table message
+ * per round, edited in place; the acting player's dice and choices by private message. Only
+ * batches committed by this process are sent (another process sends its own), and each chat's
+ * messages go out in commit order.
+ */
+export class Notifier {
+  private readonly refs = new Map<string, Refs>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly api: Api,
+    private readonly games: GameService,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.unsubscribe = this.games.subscribe((batch) => {
+      if (batch.origin !== 'local') return;
+      const key = batch.game.chatId.toString();
+      const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.handle(batch)).catch((error) => {
+        this.log.error({ err: error, gameId: batch.game.id }, 'notifier: could not update Telegram');
+      });
+      this.queues.set(key, next);
+    });
+  }
+
+  /** Resolves when every message queued so far has been sent. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.queues.values()]);
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+  }
+
+  private refsOf(gameId: string): Refs {
+    let r = this.refs.get(gameId);
+    if (!r) this.refs.set(gameId, (r = { prompts: new Map(), unreachable: new Set() }));
+    return r;
+  }
+
+  private async handle({ game, events }: CommittedBatch): Promise<void> {
+    const refs = this.refsOf(game.id);
+    const list = events.map((e) => e.event);
+    const has = (type: GameEvent['type']) => list.some((e) => e.type === type);
+    const chatId = Number(game.chatId);
+    const thread = game.threadId ? { message_thread_id: game.threadId } : {};
+
+    if (game.state.phase === 'lobby' || has('gameStarted')) {
+      await this.updateLobby(game, refs, chatId, thread);
+    }
+    if (game.state.phase === 'lobby') return;
+
+    const roundStarted = list.some((e) => e.type === 'roundStarted');
+    if (roundStarted && refs.tableMessageId !== undefined && game.state.lastRound) {
+      // Close the finished round's table: its outcome stays readable, its buttons go.
+      const finished = { ...game.state, round: game.state.lastRound, phase: 'playing' as const };
+      await this.edit(chatId, refs.tableMessageId, tableText({ ...finished, round: { ...finished.round, ended: finished.round.ended ?? 'aborted' } }, null));
+    }
+    const text = tableText(game.state, game.deadlineAt);
+    const keyboard = tableKeyboard(game.id, game.state);
+    if (roundStarted || refs.tableMessageId === undefined) {
+      const sent = await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard, ...thread });
+      refs.tableMessageId = sent.message_id;
+      refs.tableRound = game.state.round?.number;
+    } else {
+      await this.edit(chatId, refs.tableMessageId, text, keyboard);
+    }
+    if (has('gameOver')) {
+      const winner = game.state.result?.winner;
+      const name = game.state.seats.find((p) => p.id === winner)?.name;
+      await this.api.sendMessage(chatId, name ? `🏆 ${escapeHtml(name)} wins the game of Mia!` : '🏁 The game of Mia is over.', {
+        parse_mode: 'HTML',
+        ...thread,
+      });
+      this.refs.delete(game.id);
+      return;
+    }
+
+    // Private messages: the roll prompt at the start of a round, the dice after a look.
+    const round = game.state.round;
+    if (!round) return;
+    for (const e of list) {
+      if (e.type === 'diceRolled' && e.looked && round.actor === e.player && round.stage === 'announce') {
+        await this.sendDice(game, refs, e.player);
+      }
+    }
+    if (roundStarted && round.stage === 'roll') await this.sendRollPrompt(game, refs, round.actor);
+    // A finished turn's prompt loses its buttons, so an old press cannot even be tried.
+    for (const e of list) {
+      if (e.type === 'announced') await this.closePrompt(refs, e.player, `📣 You announced ${claimLabel(game.state.settings.ranking, e.value)}.`);
+    }
+  }
+
+  private async updateLobby(game: GameRecord, refs: Refs, chatId: number, thread: object) {
+    const view = playerView(game.state, game.state.creator);
+    const creator = game.state.seats.find((p) => p.id === game.state.creator)?.name ?? (await this.games.user(game.state.creator))?.firstName ?? '?';
+    const started = game.state.phase !== 'lobby';
+    const text = started ? `${lobbyText(view, creator)}\n\n▶️ <b>The game has started.</b>` : lobbyText(view, creator);
+    const keyboard = started ? undefined : lobbyKeyboard(game.id);
+    if (refs.lobbyMessageId === undefined) {
+      if (started) return;
+      const sent = await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard, ...thread });
+      refs.lobbyMessageId = sent.message_id;
+    } else {
+      await this.edit(chatId, refs.lobbyMessageId, text, keyboard);
+    }
+  }
+
+  /** The roll prompt: look at the dice, or roll blind. */
+  async sendRollPrompt(game: GameRecord, refs: Refs, player: string): Promise<void> {
+    await this.sendPrivate(game, refs, player, '🎲 <b>Your turn to roll.</b> Look at the dice, or roll blind and announce without looking.', rollKeyboard(game.id, game.state.move));
+  }
+
+  private async sendDice(game: GameRecord, refs: Refs, player: string): Promise<void> {
+    const dice = playerView(game.state, player).myDice;
+    if (!dice) return;
+    const ranking = game.state.settings.ranking;
+    const text = `🎲 Your dice: ${diceFaces(dice)} <b>${escapeHtml(claimLabel(ranking, rankingFor(ranking).canonical(valueOf(dice))))}</b>\nAnnounce the truth, or something higher or lower:`;
+    await this.sendPrivate(game, refs, player, text, claimsKeyboard(game.id, game.state, announceableClaims(game.state), false));
+  }
+
+  /** The blind announcement choices (after "roll blind" or "believe, roll blind"). */
+  async sendBlindClaims(game: GameRecord, player: string): Promise<void> {
+    await this.sendPrivate(
+      game,
+      this.refsOf(game.id),
+      player,
+      '🙈 <b>Rolled blind.</b> Announce without looking:',
+      claimsKeyboard(game.id, game.state, announceableClaims(game.state), true),
+    );
+  }
+
+  private async sendPrivate(game: GameRecord, refs: Refs, player: string, text: string, keyboard: ReturnType<typeof rollKeyboard>) {
+    const previous = refs.prompts.get(player);
+    try {
+      if (previous !== undefined) {
+        const edited = await this.edit(Number(player), previous, text, keyboard);
+        if (edited) return;
+      }
+      const sent = await this.api.sendMessage(Number(player), text, { parse_mode: 'HTML', reply_markup: keyboard });
+      refs.prompts.set(player, sent.message_id);
+    } catch (error) {
+      if (!(error instanceof GrammyError) || error.error_code !== 403) throw error;
+      // Blocked, or never started: the game must not stall. Say so once; the table's
+      // "show my dice" button answers with a private pop-up instead.
+      await this.games.updateUser({ id: player, name: game.state.seats.find((p) => p.id === player)?.name ?? player }, { blockedBot: true });
+      if (refs.unreachable.has(player)) return;
+      refs.unreachable.add(player);
+      const name = escapeHtml(game.state.seats.find((p) => p.id === player)?.name ?? player);
+      const me = await this.api.getMe();
+      await this.api.sendMessage(
+        Number(game.chatId),
+        `⚠️ I can't message ${name} privately. ${name}: open @${me.username} and press Start (or unblock me). Until then, use “🎲 My turn: show my dice” on the table.`,
+        { parse_mode: 'HTML', ...(game.threadId ? { message_thread_id: game.threadId } : {}) },
+      );
+    }
+  }
+
+  private async closePrompt(refs: Refs, player: string, text: string) {
+    const id = refs.prompts.get(player);
+    if (id === undefined) return;
+    refs.prompts.delete(player);
+    await this.edit(Number(player), id, escapeHtml(text)).catch(() => undefined);
+  }
+
+  /** Edits a message; "not modified" is success, a vanished message is reported as false. */
+  private async edit(chatId: number, messageId: number, text: string, keyboard?: ReturnType<typeof rollKeyboard>): Promise<boolean> {
+    try {
+      await this.api.editMessageText(chatId, messageId, text, { parse_mode: 'HTML', reply_markup: keyboard });
+      return true;
+    } catch (error) {
+      if (error instanceof GrammyError && error.description.includes('message is not modified')) return true;
+      if (error instanceof GrammyError && error.error_code === 400 && /not found|can't be edited/.test(error.description)) return false;
+      throw error;
+    }
+  }
+}
