@@ -26,6 +26,7 @@ interface Refs {
 export class Notifier {
   private readonly refs = new Map<string, Refs>();
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly lastEdit = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -72,12 +73,9 @@ export class Notifier {
     }
     if (game.state.phase === 'lobby') return;
 
+    // A new round gets a new table message, which opens with how the last round ended; the old
+    // one is left as it stood (its buttons are refused as out of date), saving an edit a round.
     const roundStarted = list.some((e) => e.type === 'roundStarted');
-    if (roundStarted && refs.tableMessageId !== undefined && game.state.lastRound) {
-      // Close the finished round's table: its outcome stays readable, its buttons go.
-      const finished = { ...game.state, round: game.state.lastRound, phase: 'playing' as const };
-      await this.edit(chatId, refs.tableMessageId, tableText({ ...finished, round: { ...finished.round, ended: finished.round.ended ?? 'aborted' } }, null));
-    }
     const text = tableText(game.state, game.deadlineAt);
     const keyboard = tableKeyboard(game.id, game.state);
     if (roundStarted || refs.tableMessageId === undefined) {
@@ -185,10 +183,18 @@ export class Notifier {
     await this.edit(Number(player), id, escapeHtml(text)).catch(() => undefined);
   }
 
-  /** Edits a message; "not modified" is success, a vanished message is reported as false. */
+  /**
+   * Edits a message; "not modified" is success, a vanished message is reported as false. An edit
+   * identical to the last one this process made is not sent at all (Telegram would refuse it).
+   */
   private async edit(chatId: number, messageId: number, text: string, keyboard?: ReturnType<typeof rollKeyboard>): Promise<boolean> {
+    const key = `${chatId}:${messageId}`;
+    const rendered = JSON.stringify([text, keyboard?.inline_keyboard ?? null]);
+    if (this.lastEdit.get(key) === rendered) return true;
     try {
       await this.api.editMessageText(chatId, messageId, text, { parse_mode: 'HTML', reply_markup: keyboard });
+      this.lastEdit.set(key, rendered);
+      if (this.lastEdit.size > 10_000) this.lastEdit.delete(this.lastEdit.keys().next().value!);
       return true;
     } catch (error) {
       if (error instanceof GrammyError && error.description.includes('message is not modified')) return true;

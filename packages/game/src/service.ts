@@ -45,6 +45,11 @@ export interface ActRequest {
   chat?: ChatInfo;
   /** Forum topic the game lives in. */
   threadId?: number;
+  /**
+   * Actions that follow from the new state, applied in the same transaction (so one commit, one
+   * batch of events, one round of messages): e.g. believe, then roll. Return undefined to stop.
+   */
+  followUp?: (state: GameState) => Action | undefined;
 }
 
 export type ServiceRejectionCode = Rejection['code'] | 'other-game' | 'busy';
@@ -150,11 +155,16 @@ export class GameService {
       if (request.gameId !== undefined && current?.id !== request.gameId) {
         return rejected('other-game', 'that game is no longer running', current);
       }
-      const result = apply(action.type === 'create' ? null : (current?.state ?? null), action, this.rng);
+      let result = apply(action.type === 'create' ? null : (current?.state ?? null), action, this.rng);
       if (action.type === 'create' && current) {
         return rejected('game-exists', 'this chat already has a game', current);
       }
       if (!result.ok) return { status: 'rejected', rejection: result.rejection, game: current };
+      for (let next = request.followUp?.(result.state), n = 0; next && n < 4; next = request.followUp?.(result.state), n++) {
+        const more = apply(result.state, next, this.rng);
+        if (!more.ok) break; // a follow-up is a convenience: the action itself stands
+        result = { ok: true, state: more.state, events: [...result.events, ...more.events] };
+      }
 
       const now = this.now();
       const gameId = current?.id ?? randomUUID();

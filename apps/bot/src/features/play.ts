@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { lastAnnouncement, playerView, type Action } from '@mia/engine';
+import { lastAnnouncement, playerView, type Action, type GameState } from '@mia/engine';
 import type { ActResult } from '@mia/game';
 import { decodeButton, type Button } from '../callback-data';
 import type { BotContext } from '../context';
@@ -29,7 +29,15 @@ play.on('callback_query:data', async (ctx) => {
     languageCode: ctx.from.language_code ?? null,
   };
   const base = { chatId: game.chatId, gameId: game.id, user };
-  const act = (action: Action, key = `update:${ctx.update.update_id}`) => games.act({ ...base, key, action });
+  // Whoever must roll next with nothing announced yet (a new round's starter) rolls at once, in
+  // the same commit: the starter always looks (rules, A round: 1), and a tap is saved.
+  const followUp = (state: GameState): Action | undefined => {
+    const round = state.round;
+    return state.phase === 'playing' && round?.stage === 'roll' && round.announcements.length === 0
+      ? { type: 'roll', player: round.actor, move: state.move }
+      : undefined;
+  };
+  const act = (action: Action, key = `update:${ctx.update.update_id}`) => games.act({ ...base, key, action, followUp });
   const move = button.move;
   const actorName = game.state.round ? game.state.seats.find((p) => p.id === game.state.round!.actor)?.name : undefined;
   const answer = (result: ActResult, ok?: string) =>
@@ -56,10 +64,15 @@ play.on('callback_query:data', async (ctx) => {
       return answer(await act({ type: 'start' }));
     }
     case 'believe': {
-      const believed = await act({ type: 'believe', player, move });
-      if (believed.status !== 'applied') return answer(believed);
-      const rolled = await act({ type: 'roll', player, move: believed.game.state.move }, `update:${ctx.update.update_id}:roll`);
-      return answer(rolled, '🎲 Rolled: your dice are in our private chat.');
+      // Believe and roll in one commit: the dice arrive with the table's update.
+      const believed = await games.act({
+        ...base,
+        key: `update:${ctx.update.update_id}`,
+        action: { type: 'believe', player, move },
+        followUp: (state) =>
+          state.round?.stage === 'roll' && state.round.actor === player ? { type: 'roll', player, move: state.move } : undefined,
+      });
+      return answer(believed, '🎲 Rolled: your dice are in our private chat.');
     }
     case 'believeBlind': {
       const believed = await act({ type: 'believe', player, move });

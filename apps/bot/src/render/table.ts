@@ -1,4 +1,4 @@
-import { rankingFor, type GameState, type SpectatorView, spectatorView, valueOf } from '@mia/engine';
+import { spectatorView, valueOf, type GameState, type RoundView, type SpectatorView } from '@mia/engine';
 import { claimLabel } from './claims';
 import { diceFaces, escapeHtml, lifeDie } from './html';
 
@@ -68,6 +68,10 @@ export function tableText(state: GameState, deadlineAt: Date | null): string {
     const status = p.out ? ` ✖ (${p.out === 'lives' ? 'out' : p.out})` : ` ${lifeDie(p.lives)}`;
     lines.push(`${turn}${p.out ? `<s>${escapeHtml(p.name)}</s>` : escapeHtml(p.name)}${p.ai ? ' 🤖' : ''}${status}`);
   }
+  const last = view.lastRound;
+  if (last && round && !round.ended && round.announcements.length === 0) {
+    lines.push('', `<i>Last round:</i>`, ...roundOutcome(last, view, name));
+  }
   if (round) {
     lines.push('');
     if (round.announcements.length === 0 && !round.ended) lines.push(`${name(round.starter)} starts the round.`);
@@ -75,16 +79,7 @@ export function tableText(state: GameState, deadlineAt: Date | null): string {
       const how = a.kind === 'blind' ? ' (blind)' : a.kind === 'pass' ? ' (passed on unseen)' : '';
       lines.push(`📣 ${name(a.player)}: <b>${escapeHtml(claimLabel(view.settings.ranking, a.value))}</b>${how}`);
     }
-    if (round.reveal) {
-      const r = round.reveal;
-      const shown = `${diceFaces(r.dice)} ${escapeHtml(claimLabel(view.settings.ranking, valueOf(r.dice)))}`;
-      lines.push(r.reason === 'call' ? `❗ ${name(r.by)} calls liar: ${shown}` : `👀 ${name(r.by)} looks: ${shown}`);
-    }
-    if (round.ended === 'mia-give-up') lines.push(`🏳️ ${name(round.actor)} gives up on the Mia.`);
-    if (round.ended === 'aborted') lines.push('The round is void: a player left.');
-    for (const loss of round.losses) {
-      lines.push(`💔 ${name(loss.player)} loses ${loss.amount === 1 ? 'a life' : `${loss.amount} lives`} (${CAUSES[loss.cause]})`);
-    }
+    lines.push(...roundOutcome(round, view, name));
     if (!round.ended && view.phase === 'playing') {
       const until = deadlineAt ? ` — until ${deadlineAt.toISOString().slice(11, 19)} UTC` : '';
       lines.push('', `⏳ ${name(round.actor)}'s turn ${STAGE[round.stage]}${until}`);
@@ -94,6 +89,22 @@ export function tableText(state: GameState, deadlineAt: Date | null): string {
     lines.push('', view.result.winner ? `🏆 <b>${name(view.result.winner)} wins!</b>` : '🏁 The game is over.');
     for (const r of view.result.ranking) lines.push(`${r.place}. ${name(r.player)}`);
   }
-  void rankingFor;
   return lines.join('\n');
+}
+
+/** How a round ended: the reveal (dice are public from here), a give-up, the lives lost. */
+function roundOutcome(round: RoundView, view: SpectatorView, name: (id: string) => string): string[] {
+  const lines: string[] = [];
+  if (round.reveal) {
+    const r = round.reveal;
+    const shown = `${diceFaces(r.dice)} ${escapeHtml(claimLabel(view.settings.ranking, valueOf(r.dice)))}`;
+    lines.push(r.reason === 'call' ? `❗ ${name(r.by)} calls liar: ${shown}` : `👀 ${name(r.by)} looks: ${shown}`);
+  }
+  if (round.ended === 'mia-give-up') lines.push(`🏳️ ${name(round.actor)} gives up on the Mia.`);
+  if (round.ended === 'timeout') lines.push(`⌛ ${name(round.actor)} missed the turn.`);
+  if (round.ended === 'aborted') lines.push('The round is void: a player left.');
+  for (const loss of round.losses) {
+    lines.push(`💔 ${name(loss.player)} loses ${loss.amount === 1 ? 'a life' : `${loss.amount} lives`} (${CAUSES[loss.cause]})`);
+  }
+  return lines;
 }
