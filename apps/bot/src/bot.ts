@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { decodeButton } from './callback-data';
 import type { BotContext } from './context';
 import { lobby } from './features/lobby';
+import { membership } from './features/membership';
 import { play } from './features/play';
 import { Notifier } from './notifier';
 
@@ -38,7 +39,7 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
       return button ? `game:${button.gameId}` : ctx.chat ? `chat:${ctx.chat.id}` : undefined;
     }),
   );
-  bot.use(lobby, play);
+  bot.use(membership, lobby, play);
   bot.catch((error) => {
     const e = error.error;
     const where = { updateId: error.ctx.update.update_id };
@@ -48,3 +49,10 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
   });
   return { bot, notifier };
 }
+
+/** The command menu Telegram shows; registered at start-up. */
+export const COMMANDS = [
+  { command: 'newgame', description: 'Open a game of Mia in this group' },
+  { command: 'mia', description: 'Same as /newgame' },
+  { command: 'stop', description: 'Stop the game (creator or admin)' },
+] as const;

@@ -27,6 +27,7 @@ export class Notifier {
   private readonly refs = new Map<string, Refs>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly lastEdit = new Map<string, string>();
+  private readonly reminders = new Map<string, NodeJS.Timeout>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -53,6 +54,8 @@ export class Notifier {
 
   stop(): void {
     this.unsubscribe?.();
+    for (const t of this.reminders.values()) clearTimeout(t);
+    this.reminders.clear();
   }
 
   private refsOf(gameId: string): Refs {
@@ -63,6 +66,7 @@ export class Notifier {
 
   private async handle({ game, events }: CommittedBatch): Promise<void> {
     const refs = this.refsOf(game.id);
+    this.armReminder(game);
     const list = events.map((e) => e.event);
     const has = (type: GameEvent['type']) => list.some((e) => e.type === type);
     const chatId = Number(game.chatId);
@@ -124,6 +128,43 @@ export class Notifier {
     } else {
       await this.edit(chatId, refs.lobbyMessageId, text, keyboard);
     }
+  }
+
+  /** Forgets the messages of a game and sends its table again (after a chat migration). */
+  async redraw(game: GameRecord): Promise<void> {
+    const refs = this.refsOf(game.id);
+    refs.lobbyMessageId = undefined;
+    refs.tableMessageId = undefined;
+    await this.handle({ game, events: [], origin: 'local' });
+  }
+
+  /**
+   * A private reminder to the player to act, some time before the deadline (a third of the turn,
+   * at most 30 s): only if the game is still at the same move when it fires.
+   */
+  private armReminder(game: GameRecord): void {
+    const old = this.reminders.get(game.id);
+    if (old) clearTimeout(old);
+    this.reminders.delete(game.id);
+    const round = game.state.round;
+    const seconds = game.state.settings.turnSeconds;
+    if (!game.deadlineAt || !round || game.state.phase !== 'playing' || !seconds) return;
+    const lead = Math.min(30, Math.floor(seconds / 3)) * 1000;
+    const delay = game.deadlineAt.getTime() - lead - Date.now();
+    if (delay <= 0) return;
+    const move = game.state.move;
+    const timer = setTimeout(() => {
+      this.reminders.delete(game.id);
+      void (async () => {
+        const now = await this.games.game(game.id);
+        if (!now || now.state.move !== move || now.status !== 'PLAYING') return;
+        await this.api
+          .sendMessage(Number(round.actor), `⏰ ${Math.round(lead / 1000)} seconds left for your turn in Mia.`)
+          .catch(() => undefined);
+      })();
+    }, delay);
+    timer.unref();
+    this.reminders.set(game.id, timer);
   }
 
   /** The roll prompt: look at the dice, or roll blind. */

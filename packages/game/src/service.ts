@@ -306,6 +306,39 @@ export class GameService {
     return { ...game, status: 'ABORTED', deadlineAt: null };
   }
 
+  /**
+   * A group upgraded to a supergroup gets a new id (Telegram's `migrate_to_chat_id`): the chat's
+   * record and its games move to the new id, so the game in play follows the group.
+   */
+  async migrateChat(fromId: bigint, toId: bigint): Promise<GameRecord | null> {
+    const old = await this.prisma.chat.findUnique({ where: { id: fromId } });
+    if (!old || old.migratedTo === toId) return old?.currentGameId ? findGame(this.prisma, old.currentGameId) : null;
+    await this.prisma.$transaction(async (tx) => {
+      // The dashboard link moves with the group: the old record gives up its token first.
+      await tx.chat.update({
+        where: { id: fromId },
+        data: { migratedTo: toId, currentGameId: null, dashboardToken: `${old.dashboardToken}.migrated` },
+      });
+      await tx.chat.upsert({
+        where: { id: toId },
+        create: {
+          id: toId,
+          type: 'supergroup',
+          title: old.title,
+          language: old.language,
+          settings: old.settings ?? {},
+          dashboardToken: old.dashboardToken,
+          listedPublicly: old.listedPublicly,
+          currentGameId: old.currentGameId,
+        },
+        update: { currentGameId: old.currentGameId },
+      });
+      await tx.game.updateMany({ where: { chatId: fromId }, data: { chatId: toId } });
+    });
+    this.log.info({ from: fromId.toString(), to: toId.toString() }, 'game: chat migrated to a supergroup');
+    return old.currentGameId ? findGame(this.prisma, old.currentGameId) : null;
+  }
+
   /** Keeps a user's profile and reachability (private chat started, bot blocked) up to date. */
   async updateUser(user: UserInfo, flags: { privateChatOk?: boolean; blockedBot?: boolean } = {}): Promise<void> {
     const id = toUserId(user.id);
