@@ -1,51 +1,156 @@
 import { run, type RunnerHandle } from '@grammyjs/runner';
+import { openDatabase, type Database } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
-import { seededRng } from '@mia/engine';
-import { GameService } from '@mia/game';
-import { TelegramSim, type SimGroup, type SimMessage, type SimUser } from '@mia/telegram-sim';
+import { aiAction, calculator, seededRng, type Action, type GameState, type Rng, type Strategy } from '@mia/engine';
+import { GameService, type GameRecord } from '@mia/game';
+import { TelegramSim, type SimGroup, type SimMessage, type SimOptions, type SimUser } from '@mia/telegram-sim';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { webhookCallback } from 'grammy';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createBot } from '../src';
+import { claimLabel } from '../src/render/claims';
 
 export const quietLog = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export interface WorldOptions {
+  /** Seeds the sim's ids and the game's dice (default 1). */
+  seed?: number;
+  /** Arm the GameService's turn deadlines (default false: tests fire them with `games.fireOverdue()`). */
+  timers?: boolean;
+  /** The dice (default: seeded from `seed`); `scriptedRng` forces them. */
+  rng?: Rng;
+  /** The GameService's clock (deadlines are set and checked with it). */
+  now?: () => Date;
+  /** `polling` (default): @grammyjs/runner; `webhook`: grammY's webhookCallback on Fastify. */
+  mode?: 'polling' | 'webhook';
+  /** The webhook's secret token (webhook mode). */
+  webhookSecret?: string;
+  /** Passed to TelegramSim.start. */
+  sim?: Omit<SimOptions, 'seed'>;
+}
+
+/** One bot process: its game service, bot, notifier and update source. */
+export interface BotProcess {
+  games: GameService;
+  bot: ReturnType<typeof createBot>['bot'];
+  notifier: ReturnType<typeof createBot>['notifier'];
+  runner: RunnerHandle | null;
+  /** Webhook mode: the Fastify server and the url registered with the sim. */
+  webhook: { app: FastifyInstance; url: string; secret: string } | null;
+  stop(): Promise<void>;
+}
 
 export interface World {
   sim: TelegramSim;
   token: string;
   db: TestDatabase;
-  games: GameService;
-  bot: ReturnType<typeof createBot>['bot'];
-  notifier: ReturnType<typeof createBot>['notifier'];
-  runner: RunnerHandle;
+  /** The current process's (they change on `restart()`). */
+  readonly games: GameService;
+  readonly bot: BotProcess['bot'];
+  readonly notifier: BotProcess['notifier'];
+  readonly runner: RunnerHandle | null;
+  readonly webhook: BotProcess['webhook'];
   /** Waits until every committed change has reached Telegram. */
   settle(): Promise<void>;
+  /**
+   * The bot process restarted: the runner (or webhook server), notifier and game service stopped,
+   * new ones created on the same database (a fresh connection on PostgreSQL) and the same sim,
+   * running games recovered as main.ts does.
+   */
+  restart(): Promise<{ running: number; overdue: number }>;
   close(): Promise<void>;
 }
 
-/** The real bot (long polling through @grammyjs/runner) against telegram-sim and a test database. */
-export async function world(seed = 1): Promise<World> {
-  const sim = await TelegramSim.start({ seed });
-  const token = sim.createBot({ username: 'mia_bot' });
-  const db = await openTestDatabase();
-  const games = new GameService({ db, rng: seededRng(seed), log: quietLog, timers: false });
+const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
+
+async function startProcess(sim: TelegramSim, token: string, db: Database, options: WorldOptions, recover: boolean) {
+  const games = new GameService({
+    db,
+    rng: options.rng ?? seededRng(options.seed ?? 1),
+    log: quietLog,
+    timers: options.timers ?? false,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const { bot, notifier } = createBot({ token, apiRoot: sim.apiRoot, games, log: quietLog });
   await bot.init();
   notifier.start();
-  const runner = run(bot, { runner: { fetch: { timeout: 1 } } });
-  return {
-    sim,
-    token,
-    db,
+  const recovered = recover ? await games.recover() : { running: 0, overdue: 0 };
+  let runner: RunnerHandle | null = null;
+  let webhook: BotProcess['webhook'] = null;
+  if (options.mode === 'webhook') {
+    const secret = options.webhookSecret ?? 'test-webhook-secret_0123456789';
+    const app = Fastify({ logger: false, forceCloseConnections: true });
+    app.post('/telegram', webhookCallback(bot, 'fastify', { secretToken: secret }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/telegram`;
+    await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });
+    webhook = { app, url, secret };
+  } else {
+    runner = run(bot, { runner: { fetch: { timeout: 1, allowed_updates: [...ALLOWED_UPDATES] } } });
+  }
+  const proc: BotProcess = {
     games,
     bot,
     notifier,
     runner,
-    async settle() {
+    webhook,
+    async stop() {
+      if (runner) await runner.stop();
+      if (webhook) await webhook.app.close();
+      notifier.stop();
       await notifier.idle();
+      await games.close();
+    },
+  };
+  return { proc, recovered };
+}
+
+/** The real bot (long polling through @grammyjs/runner, or a webhook) against telegram-sim and a test database. */
+export async function world(seedOrOptions: number | WorldOptions = 1): Promise<World> {
+  const options: WorldOptions = typeof seedOrOptions === 'number' ? { seed: seedOrOptions } : seedOrOptions;
+  const sim = await TelegramSim.start({ ...options.sim, seed: options.seed ?? 1 });
+  const token = sim.createBot({ username: 'mia_bot' });
+  const db = await openTestDatabase();
+  let { proc } = await startProcess(sim, token, db, options, false);
+  const extraConnections: Database[] = [];
+  return {
+    sim,
+    token,
+    db,
+    get games() {
+      return proc.games;
+    },
+    get bot() {
+      return proc.bot;
+    },
+    get notifier() {
+      return proc.notifier;
+    },
+    get runner() {
+      return proc.runner;
+    },
+    get webhook() {
+      return proc.webhook;
+    },
+    async settle() {
+      await proc.notifier.idle();
+    },
+    async restart() {
+      await proc.stop();
+      // A new process opens its own connection; the embedded in-memory database has only one.
+      let target: Database = db;
+      if (db.kind === 'postgres') {
+        target = await openDatabase({ databaseUrl: db.connectionString });
+        extraConnections.push(target);
+      }
+      const started = await startProcess(sim, token, target, options, true);
+      proc = started.proc;
+      return started.recovered;
     },
     async close() {
-      await runner.stop();
-      notifier.stop();
-      await games.close();
+      await proc.stop();
+      for (const c of extraConnections) await c.close();
       await db.destroy();
       await sim.stop();
     },
@@ -53,10 +158,27 @@ export async function world(seed = 1): Promise<World> {
 }
 
 export const DICE_PAIR = /[⚀⚁⚂⚃⚄⚅]{2}/;
+export const TABLE = /^🎲 Mia — round (\d+)/;
 
 /** Every version of every message in a chat, oldest first. */
 export function allTexts(messages: readonly SimMessage[]): string[] {
   return messages.flatMap((m) => [...m.history.map((h) => h.text ?? ''), m.text ?? '']);
+}
+
+/**
+ * No version of any message in the group shows two dice faces, except the lines that reveal dice
+ * (a call, a look at a Mia). Returns how many reveal lines there were.
+ */
+export function expectNoDiceLeak(messages: readonly SimMessage[]): number {
+  let reveals = 0;
+  for (const text of allTexts(messages)) {
+    for (const line of text.split('\n')) {
+      if (!DICE_PAIR.test(line)) continue;
+      if (!/calls liar|looks:/.test(line)) throw new Error(`dice shown in the group outside a reveal: ${JSON.stringify(line)}`);
+      reveals++;
+    }
+  }
+  return reveals;
 }
 
 export function lastWithButton(messages: readonly SimMessage[], label: RegExp): SimMessage | undefined {
@@ -70,4 +192,157 @@ export function buttonText(message: SimMessage, label: RegExp): string {
   throw new Error(`no button ${label} on message ${message.message_id}: ${JSON.stringify(message.reply_markup)}`);
 }
 
-export type { SimGroup, SimUser };
+export function buttons(message: SimMessage | undefined): string[] {
+  return (message?.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.text);
+}
+
+/** A message as the chat shows it now. */
+export function current(w: World, message: SimMessage): SimMessage {
+  // A chat is found by its key (private chats of different bots share the user's id).
+  const chat = { chatKey: message.chatKey } as SimGroup;
+  return w.sim.messages(chat).find((m) => m.message_id === message.message_id)!;
+}
+
+/** The group's table messages (one per round), oldest first. */
+export function tables(w: World, group: SimGroup): SimMessage[] {
+  return w.sim.messages(group).filter((m) => TABLE.test(m.text ?? ''));
+}
+
+/** A group with a bot and players who all started the bot privately (unless told otherwise). */
+export async function table(
+  w: World,
+  names: string[],
+  options: { title?: string; admins?: SimUser[]; started?: boolean } = {},
+): Promise<{ group: SimGroup; players: SimUser[] }> {
+  const players = names.map((firstName) => w.sim.user({ firstName }));
+  const admins = options.admins ?? [players[0]!];
+  const group = w.sim.group({
+    title: options.title ?? 'Dice night',
+    admins,
+    members: players.filter((p) => !admins.includes(p)),
+    bots: [w.token],
+  });
+  if (options.started !== false) {
+    for (const p of players) {
+      const chat = p.startPrivateChat(w.token);
+      await w.sim.waitFor(() => w.sim.botMessages(chat).length > 0);
+    }
+  }
+  return { group, players };
+}
+
+/** /newgame by the first player, everyone joins by the button, the first player starts. */
+export async function startGame(w: World, group: SimGroup, players: SimUser[]): Promise<GameRecord> {
+  const [creator] = players as [SimUser];
+  creator.send(group, '/newgame@mia_bot');
+  const lobby = await w.sim.waitFor(() => lastWithButton(w.sim.messages(group), /Join/));
+  for (const p of players) {
+    const popup = await p.press(current(w, lobby), '✋ Join');
+    if (popup?.text !== '✋ You joined the game.') throw new Error(`${p.firstName} could not join: ${JSON.stringify(popup)}`);
+  }
+  await w.settle();
+  await creator.press(current(w, lobby), '▶️ Start');
+  await w.settle();
+  const game = await w.games.currentGame(BigInt(group.id));
+  if (game?.state.phase !== 'playing') throw new Error('the game did not start');
+  return game;
+}
+
+export interface Turn {
+  actor: SimUser;
+  action: Action;
+  button: string;
+  message: SimMessage;
+  popup: string | undefined;
+}
+
+/**
+ * Plays the current actor's turn as a person would: the AI chooses, the actor presses the button
+ * on the message that shows it now (private prompt or the table). Returns what was pressed.
+ */
+export async function playTurn(
+  w: World,
+  group: SimGroup,
+  players: SimUser[],
+  strategy: Strategy = calculator(),
+): Promise<Turn> {
+  const game = (await w.games.currentGame(BigInt(group.id)))!;
+  const state: GameState = game.state;
+  const actorId = state.round!.actor;
+  const actor = players.find((p) => String(p.id) === actorId)!;
+  const action = aiAction(state, actorId, strategy, () => 0)!;
+  const privateChat = actor.privateChat(w.token);
+  let message: SimMessage | undefined;
+  let label: RegExp;
+  switch (action.type) {
+    case 'roll':
+      label = /Roll and look/;
+      message = lastWithButton(w.sim.messages(privateChat), label);
+      break;
+    case 'announce':
+      label = new RegExp(`^${escapeRegExp(claimLabel(state.settings.ranking, action.value))}$`);
+      message = lastWithButton(w.sim.messages(privateChat), label);
+      break;
+    case 'believe':
+    case 'call':
+      label = action.type === 'call' ? /Liar/ : /Believe & roll/;
+      message = lastWithButton(w.sim.messages(group), label);
+      break;
+    case 'lookAtMia':
+    case 'giveUp':
+      label = action.type === 'lookAtMia' ? /Look/ : /Give up/;
+      message = lastWithButton(w.sim.messages(group), label);
+      break;
+    default:
+      throw new Error(`unexpected ${action.type}`);
+  }
+  if (!message) throw new Error(`${actor.firstName} sees no button ${label} for ${action.type}`);
+  const button = buttonText(message, label);
+  const popup = await actor.press(message, button);
+  await w.settle();
+  return { actor, action, button, message, popup: popup?.text };
+}
+
+/** Plays turns until the game in the group is over; `beforeTurn` may inject faults and the like. */
+export async function playToEnd(
+  w: World,
+  group: SimGroup,
+  players: SimUser[],
+  options: { maxTurns?: number; beforeTurn?: (turn: number) => void | Promise<void> } = {},
+): Promise<Turn[]> {
+  const turns: Turn[] = [];
+  const strategy = calculator();
+  for (let n = 0; ; n++) {
+    const game = await w.games.currentGame(BigInt(group.id));
+    if (!game || game.state.phase !== 'playing') return turns;
+    if (n >= (options.maxTurns ?? 400)) throw new Error('the game did not finish');
+    await options.beforeTurn?.(n);
+    turns.push(await playTurn(w, group, players, strategy));
+  }
+}
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A clock the test moves: starts at real time, so deadlines and reminders stay near the present. */
+export function shiftedClock(): { now: () => Date; advance(seconds: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(seconds: number) {
+      offset += seconds * 1000;
+    },
+  };
+}
+
+export type { SimGroup, SimMessage, SimUser };
+
+/** Dice as a test wants them: queued draws first (a die is a draw of 0–5), then seeded ones. */
+export function scriptedRng(queue: number[], seed = 1): Rng {
+  const rest = seededRng(seed);
+  return (n) => {
+    const next = queue.shift();
+    if (next === undefined) return rest(n);
+    if (next >= n) throw new Error(`scripted draw ${next} out of range ${n}`);
+    return next;
+  };
+}
