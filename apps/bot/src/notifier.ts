@@ -7,6 +7,15 @@ import { claimLabel } from './render/claims';
 import { diceFaces, escapeHtml } from './render/html';
 import { lobbyText, tableText } from './render/table';
 
+/** What is kept in the database (`Game.telegram`): message ids only. */
+interface StoredRefs {
+  lobby?: number;
+  table?: number;
+  round?: number;
+  prompts?: Record<string, number>;
+  unreachable?: string[];
+}
+
 interface Refs {
   lobbyMessageId?: number;
   tableMessageId?: number;
@@ -28,6 +37,7 @@ export class Notifier {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly lastEdit = new Map<string, string>();
   private readonly reminders = new Map<string, NodeJS.Timeout>();
+  private readonly saved = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -58,14 +68,49 @@ export class Notifier {
     this.reminders.clear();
   }
 
-  private refsOf(gameId: string): Refs {
-    let r = this.refs.get(gameId);
-    if (!r) this.refs.set(gameId, (r = { prompts: new Map(), unreachable: new Set() }));
-    return r;
+  /**
+   * The game's messages, from memory or, after a restart, from the database: a restarted bot
+   * edits the round's table and closes answered prompts instead of posting them again.
+   */
+  private async loadRefs(gameId: string): Promise<Refs> {
+    const known = this.refs.get(gameId);
+    if (known) return known;
+    const stored = (await this.games.telegramRefs(gameId)) as StoredRefs | null;
+    const refs: Refs = {
+      ...(stored?.lobby !== undefined ? { lobbyMessageId: stored.lobby } : {}),
+      ...(stored?.table !== undefined ? { tableMessageId: stored.table } : {}),
+      ...(stored?.round !== undefined ? { tableRound: stored.round } : {}),
+      prompts: new Map(Object.entries(stored?.prompts ?? {})),
+      unreachable: new Set(stored?.unreachable ?? []),
+    };
+    this.refs.set(gameId, refs);
+    return refs;
   }
 
-  private async handle({ game, events }: CommittedBatch): Promise<void> {
-    const refs = this.refsOf(game.id);
+  private async saveRefs(gameId: string, refs: Refs): Promise<void> {
+    const stored: StoredRefs = {
+      ...(refs.lobbyMessageId !== undefined ? { lobby: refs.lobbyMessageId } : {}),
+      ...(refs.tableMessageId !== undefined ? { table: refs.tableMessageId } : {}),
+      ...(refs.tableRound !== undefined ? { round: refs.tableRound } : {}),
+      prompts: Object.fromEntries(refs.prompts),
+      unreachable: [...refs.unreachable],
+    };
+    const text = JSON.stringify(stored);
+    if (this.saved.get(gameId) === text) return;
+    await this.games.saveTelegramRefs(gameId, stored);
+    this.saved.set(gameId, text);
+  }
+
+  private async handle(batch: CommittedBatch): Promise<void> {
+    const refs = await this.loadRefs(batch.game.id);
+    try {
+      await this.render(batch, refs);
+    } finally {
+      if (this.refs.has(batch.game.id)) await this.saveRefs(batch.game.id, refs);
+    }
+  }
+
+  private async render({ game, events }: CommittedBatch, refs: Refs): Promise<void> {
     this.armReminder(game);
     const list = events.map((e) => e.event);
     const has = (type: GameEvent['type']) => list.some((e) => e.type === type);
@@ -96,10 +141,20 @@ export class Notifier {
         parse_mode: 'HTML',
         ...thread,
       });
+      for (const player of [...refs.prompts.keys()]) await this.closePrompt(refs, player, '🏁 The game is over.');
       this.refs.delete(game.id);
+      this.saved.delete(game.id);
       return;
     }
 
+    // A finished turn's prompt loses its buttons (an old press cannot even be tried), and the
+    // player's next prompt arrives as a new message.
+    const ranking = game.state.settings.ranking;
+    for (const e of list) {
+      if (e.type === 'announced') await this.closePrompt(refs, e.player, `📣 You announced ${claimLabel(ranking, e.value)}.`);
+      if (e.type === 'turnMissed') await this.closePrompt(refs, e.player, '⌛ Time ran out for that turn.');
+      if (e.type === 'playerOut') await this.closePrompt(refs, e.player, 'You are out of this game.');
+    }
     // Private messages: the roll prompt at the start of a round, the dice after a look.
     const round = game.state.round;
     if (!round) return;
@@ -109,10 +164,21 @@ export class Notifier {
       }
     }
     if (roundStarted && round.stage === 'roll') await this.sendRollPrompt(game, refs, round.actor);
-    // A finished turn's prompt loses its buttons, so an old press cannot even be tried.
-    for (const e of list) {
-      if (e.type === 'announced') await this.closePrompt(refs, e.player, `📣 You announced ${claimLabel(game.state.settings.ranking, e.value)}.`);
-    }
+  }
+
+  /**
+   * Sends `player` their private prompt for the turn in play again (after /start restored private
+   * messages): the dice and announcements, or the roll prompt.
+   */
+  async resendTurn(game: GameRecord, player: string): Promise<void> {
+    const round = game.state.round;
+    if (game.state.phase !== 'playing' || round?.actor !== player) return;
+    const refs = await this.loadRefs(game.id);
+    refs.prompts.delete(player);
+    refs.unreachable.delete(player);
+    if (round.stage === 'announce') await this.sendDice(game, refs, player);
+    else if (round.stage === 'roll') await this.sendRollPrompt(game, refs, player);
+    await this.saveRefs(game.id, refs);
   }
 
   private async updateLobby(game: GameRecord, refs: Refs, chatId: number, thread: object) {
@@ -132,7 +198,7 @@ export class Notifier {
 
   /** Forgets the messages of a game and sends its table again (after a chat migration). */
   async redraw(game: GameRecord): Promise<void> {
-    const refs = this.refsOf(game.id);
+    const refs = await this.loadRefs(game.id);
     refs.lobbyMessageId = undefined;
     refs.tableMessageId = undefined;
     await this.handle({ game, events: [], origin: 'local' });
@@ -182,13 +248,15 @@ export class Notifier {
 
   /** The blind announcement choices (after "roll blind" or "believe, roll blind"). */
   async sendBlindClaims(game: GameRecord, player: string): Promise<void> {
+    const refs = await this.loadRefs(game.id);
     await this.sendPrivate(
       game,
-      this.refsOf(game.id),
+      refs,
       player,
       '🙈 <b>Rolled blind.</b> Announce without looking:',
       claimsKeyboard(game.id, game.state, announceableClaims(game.state), true),
     );
+    await this.saveRefs(game.id, refs);
   }
 
   private async sendPrivate(game: GameRecord, refs: Refs, player: string, text: string, keyboard: ReturnType<typeof rollKeyboard>) {

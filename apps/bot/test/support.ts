@@ -1,7 +1,7 @@
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { openDatabase, type Database } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
-import { aiAction, calculator, seededRng, type Action, type GameState, type Rng, type Strategy } from '@mia/engine';
+import { aiAction, calculator, seededRng, type Action, type GameState, type Rng, type SettingsInput, type Strategy } from '@mia/engine';
 import { GameService, type GameRecord } from '@mia/game';
 import { TelegramSim, type SimGroup, type SimMessage, type SimOptions, type SimUser } from '@mia/telegram-sim';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,6 +28,13 @@ export interface WorldOptions {
   webhookSecret?: string;
   /** Passed to TelegramSim.start. */
   sim?: Omit<SimOptions, 'seed'>;
+  /**
+   * Another bot in an existing sim and database (left running on close): several bots side by
+   * side cost one embedded database instead of one each.
+   */
+  shared?: { sim: TelegramSim; db: TestDatabase };
+  /** The bot's username (default mia_bot). */
+  username?: string;
 }
 
 /** One bot process: its game service, bot, notifier and update source. */
@@ -109,9 +116,9 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
 /** The real bot (long polling through @grammyjs/runner, or a webhook) against telegram-sim and a test database. */
 export async function world(seedOrOptions: number | WorldOptions = 1): Promise<World> {
   const options: WorldOptions = typeof seedOrOptions === 'number' ? { seed: seedOrOptions } : seedOrOptions;
-  const sim = await TelegramSim.start({ ...options.sim, seed: options.seed ?? 1 });
-  const token = sim.createBot({ username: 'mia_bot' });
-  const db = await openTestDatabase();
+  const sim = options.shared?.sim ?? (await TelegramSim.start({ ...options.sim, seed: options.seed ?? 1 }));
+  const token = sim.createBot({ username: options.username ?? 'mia_bot' });
+  const db = options.shared?.db ?? (await openTestDatabase());
   let { proc } = await startProcess(sim, token, db, options, false);
   const extraConnections: Database[] = [];
   return {
@@ -151,6 +158,7 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
     async close() {
       await proc.stop();
       for (const c of extraConnections) await c.close();
+      if (options.shared) return;
       await db.destroy();
       await sim.stop();
     },
@@ -231,10 +239,23 @@ export async function table(
   return { group, players };
 }
 
-/** /newgame by the first player, everyone joins by the button, the first player starts. */
-export async function startGame(w: World, group: SimGroup, players: SimUser[]): Promise<GameRecord> {
+/**
+ * /newgame by the first player, everyone joins by the button, the first player starts. With
+ * `settings` the game is opened through the service instead (house rules have no command yet).
+ */
+export async function startGame(w: World, group: SimGroup, players: SimUser[], options: { settings?: SettingsInput } = {}): Promise<GameRecord> {
   const [creator] = players as [SimUser];
-  creator.send(group, '/newgame@mia_bot');
+  if (options.settings) {
+    const created = await w.games.act({
+      chatId: BigInt(group.id),
+      user: { id: String(creator.id), name: creator.firstName },
+      chat: { title: group.title, type: group.type },
+      action: { type: 'create', creator: String(creator.id), settings: options.settings },
+    });
+    if (created.status !== 'applied') throw new Error(`could not open the game: ${JSON.stringify(created)}`);
+  } else {
+    creator.send(group, '/newgame@mia_bot');
+  }
   const lobby = await w.sim.waitFor(() => lastWithButton(w.sim.messages(group), /Join/));
   for (const p of players) {
     const popup = await p.press(current(w, lobby), '✋ Join');

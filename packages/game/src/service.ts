@@ -339,6 +339,26 @@ export class GameService {
     return old.currentGameId ? findGame(this.prisma, old.currentGameId) : null;
   }
 
+  /** The chat messages a bot keeps for a game (opaque here; see apps/bot's notifier). */
+  async telegramRefs(gameId: string): Promise<unknown> {
+    const row = await this.prisma.game.findUnique({ where: { id: gameId }, select: { telegram: true } });
+    return row?.telegram ?? null;
+  }
+
+  async saveTelegramRefs(gameId: string, refs: unknown): Promise<void> {
+    await this.prisma.game.updateMany({ where: { id: gameId }, data: { telegram: json(refs) } });
+  }
+
+  /** Games in play in which `player` has a seat (for a player who comes back to the bot). */
+  async runningGamesOf(player: PlayerId): Promise<GameRecord[]> {
+    const seats = await this.prisma.seat.findMany({
+      where: { userId: toUserId(player), game: { status: 'PLAYING' } },
+      select: { gameId: true },
+    });
+    const games = await Promise.all(seats.map((s) => findGame(this.prisma, s.gameId)));
+    return games.filter((g): g is GameRecord => g !== null);
+  }
+
   /** Keeps a user's profile and reachability (private chat started, bot blocked) up to date. */
   async updateUser(user: UserInfo, flags: { privateChatOk?: boolean; blockedBot?: boolean } = {}): Promise<void> {
     const id = toUserId(user.id);

@@ -61,7 +61,10 @@ lobby.command('start', async (ctx) => {
   const payload = ctx.match;
   const join = /^j_([0-9a-f-]{36})$/.exec(payload);
   if (!join) {
-    return ctx.reply('🎲 Hi! I run games of Mia in groups. Add me to a group and send /newgame; your dice will come here.');
+    await ctx.reply('🎲 Hi! I run games of Mia in groups. Add me to a group and send /newgame; your dice will come here.');
+    // Back after a block, in the middle of a turn: the turn's dice and buttons come now.
+    for (const game of await games.runningGamesOf(user.id)) await ctx.deps.notifier.resendTurn(game, user.id);
+    return;
   }
   const game = await games.game(join[1]!);
   if (!game || game.status !== 'LOBBY') return ctx.reply('That game has already started or ended.');

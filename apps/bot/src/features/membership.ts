@@ -9,6 +9,14 @@ export const membership = new Composer<BotContext>();
 
 membership.on('my_chat_member', async (ctx) => {
   const status = ctx.myChatMember.new_chat_member.status;
+  if (ctx.chat.type === 'private') {
+    // Telegram says at once when a user blocks or unblocks the bot: keep it, so pop-ups point a
+    // blocked player to the table's "show my dice" instead of a private chat they cannot see.
+    const from = ctx.myChatMember.from;
+    const user = { id: String(from.id), name: from.first_name, username: from.username ?? null };
+    await ctx.deps.games.updateUser(user, status === 'kicked' ? { blockedBot: true } : { blockedBot: false, privateChatOk: true });
+    return;
+  }
   if (status !== 'kicked' && status !== 'left') return;
   const { games, log } = ctx.deps;
   const chatId = BigInt(ctx.chat.id);

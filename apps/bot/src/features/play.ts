@@ -72,7 +72,11 @@ play.on('callback_query:data', async (ctx) => {
         followUp: (state) =>
           state.round?.stage === 'roll' && state.round.actor === player ? { type: 'roll', player, move: state.move } : undefined,
       });
-      return answer(believed, '🎲 Rolled: your dice are in our private chat.');
+      const reachable = !(await games.user(player))?.blockedBot;
+      return answer(
+        believed,
+        reachable ? '🎲 Rolled: your dice are in our private chat.' : '🎲 Rolled. I can’t write to you privately: use “🎲 My turn: show my dice” on the table.',
+      );
     }
     case 'believeBlind': {
       const believed = await act({ type: 'believe', player, move });

@@ -1,0 +1,198 @@
+import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
+import { TelegramSim, type ApiCall, type FaultSpec, type InlineKeyboardMarkup } from '@mia/telegram-sim';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
+import { expectNoDiceLeak, playToEnd, startGame, table, tables, world, type SimGroup, type SimMessage, type SimUser, type World } from './support';
+
+/**
+ * Telegram failing under a running game: a storm of 429s, 5xx answers and dropped connections.
+ * The same seeded game is played once on a healthy sim and once per kind of trouble (each in a
+ * world of its own, at the same time); with @grammyjs/auto-retry the players must see exactly the
+ * same messages, edits and pop-ups in the same order — nothing lost, nothing doubled — and the
+ * sim's log must show each failed call made again after the wait Telegram asked for.
+ */
+const SEED = 41;
+const SETTINGS = { lives: 2 }; // a short game: the faults, not the rounds, are the point
+
+interface Run {
+  w: World;
+  group: SimGroup;
+  players: SimUser[];
+  turns: number;
+  ms: number;
+}
+
+const labels = (markup: InlineKeyboardMarkup | undefined) =>
+  (markup?.inline_keyboard ?? []).map((row) => row.map((b) => b.text).join(' | ')).join(' / ');
+/** Every version of every message as people saw it (the deadline's clock time aside). */
+const transcript = (messages: readonly SimMessage[]) =>
+  messages.map((m) =>
+    [...m.history, { text: m.text, reply_markup: m.reply_markup }].map(
+      (v) => `${m.from?.is_bot ? 'bot' : m.from?.first_name}: ${(v.text ?? '').replace(/until \d\d:\d\d:\d\d UTC/, 'until …')} [${labels(v.reply_markup)}]`,
+    ),
+  );
+
+const worlds: World[] = [];
+let shared: Promise<{ sim: TelegramSim; db: TestDatabase }> | undefined;
+
+/**
+ * One game, by a bot of its own (its own game service and dice, seeded alike) in one sim and one
+ * database shared by all runs; the faults are aimed at that bot's calls only.
+ */
+async function play(name: string, faults: Record<number, Omit<FaultSpec, 'bot'>[]> = {}): Promise<Run> {
+  const started = Date.now();
+  shared ??= (async () => {
+    const sim = await TelegramSim.start({ seed: SEED, limits: false }); // the faults are injected, not earned
+    return { sim, db: await openTestDatabase() };
+  })();
+  const w = await world({ seed: SEED, shared: await shared, username: `mia_${name}_bot` });
+  worlds.push(w);
+  const { group, players } = await table(w, ['Ada', 'Bo', 'Cleo'], { title: 'Stormy night' });
+  await startGame(w, group, players, { settings: SETTINGS });
+  const turns = await playToEnd(w, group, players, {
+    beforeTurn: (n) => {
+      for (const f of faults[n] ?? []) w.sim.faults.inject({ ...f, bot: w.token });
+    },
+  });
+  await w.settle();
+  return { w, group, players, turns: turns.length, ms: Date.now() - started };
+}
+
+let healthy: Promise<Run> | undefined;
+const reference = () => (healthy ??= play('healthy'));
+
+/** What every faulty run must show: the reference game, message for message. */
+async function expectSameGame(run: Run, expect: ExpectStatic) {
+  const ref = await reference();
+  const { w, group, players } = run;
+  expect(w.sim.faults.pending()).toBe(0); // every fault was met
+  const game = await w.db.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) } });
+  expect(game.status).toBe('FINISHED');
+  expect(run.turns).toBe(ref.turns);
+  // The group: the same messages with the same versions, in the same order.
+  expect(transcript(w.sim.messages(group))).toEqual(transcript(ref.w.sim.messages(ref.group)));
+  // Each player's private chat and pop-ups too.
+  players.forEach((p, i) => {
+    const other = ref.players[i]!;
+    expect(transcript(w.sim.messages(p.privateChat(w.token)))).toEqual(transcript(ref.w.sim.messages(other.privateChat(ref.w.token))));
+    expect(w.sim.popups(p).map((x) => x.text)).toEqual(ref.w.sim.popups(other).map((x) => x.text));
+  });
+  // One table message per round, rounds 1…n in order, and one winner message.
+  const rounds = await w.db.prisma.round.count({ where: { gameId: game.id } });
+  expect(tables(w, group).map((m) => Number(/round (\d+)/.exec(m.text!)![1]))).toEqual(Array.from({ length: rounds }, (_, i) => i + 1));
+  const winner = players.find((p) => BigInt(p.id) === game.winnerId)!;
+  expect(w.sim.messages(group).filter((m) => m.text?.includes('wins the game of Mia'))).toHaveLength(1);
+  expect(w.sim.lastMessage(group)?.text).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
+  expect(expectNoDiceLeak(w.sim.messages(group))).toBeGreaterThan(0);
+}
+
+const describeCall = (c: ApiCall) => `${c.method} ${c.status} ${c.fault}`;
+
+/**
+ * Each faulted call was made again with the same parameters after the wait (retry_after for a
+ * 429, auto-retry's 3 s back-off for a 5xx or a lost connection) and, in the end, went through.
+ */
+function expectRetried(run: Run, expect: ExpectStatic, waitMs: Record<string, number>): ApiCall[] {
+  const calls = run.w.sim.calls.filter((c) => c.token === run.w.token);
+  const faulted = calls.filter((c) => c.fault);
+  for (const c of faulted) {
+    const same = (r: ApiCall) => r.seq > c.seq && r.method === c.method && JSON.stringify(r.params) === JSON.stringify(c.params);
+    const retry = calls.find(same);
+    expect(retry, `${describeCall(c)} was made again`).toBeDefined();
+    expect(retry!.at - c.at, `${describeCall(c)}: waited before retrying`).toBeGreaterThanOrEqual(waitMs[c.fault!]! - 50);
+    if (retry!.fault) continue; // faulted again: checked in its turn
+    // A call that took effect before its connection dropped is refused the second time: an edit
+    // as "not modified" (the notifier takes it as done), a pop-up as answered already (the person
+    // saw it once); everything else goes through.
+    if (c.fault === 'drop' && c.ok) {
+      expect(retry!.error?.description).toMatch(
+        c.method === 'answerCallbackQuery' ? /^Bad Request: query is too old/ : /^Bad Request: message is not modified/,
+      );
+    }
+    else expect(retry!.ok, `${describeCall(c)}: the retry went through`).toBe(true);
+    expect(calls.filter(same).filter((r) => !r.fault), `${describeCall(c)}: made once more, not twice`).toHaveLength(1);
+  }
+  return faulted;
+}
+
+describe('Telegram failing during a game', () => {
+  afterAll(async () => {
+    await Promise.all(worlds.map((w) => w.close()));
+    const s = await shared;
+    await s?.db.destroy();
+    await s?.sim.stop();
+  });
+
+  it.concurrent('the healthy reference game', async ({ expect }) => {
+    const ref = await reference();
+    expect(ref.w.sim.calls.filter((c) => c.token === ref.w.token).filter((c) => c.fault || (!c.ok && c.method !== 'getUpdates'))).toEqual([]);
+    expect(ref.turns).toBeGreaterThan(8);
+    console.log(`healthy: ${ref.turns} turns in ${ref.ms} ms`);
+  });
+
+  // The calls each turn of this seeded game makes (the notifier's in order; the pop-up alongside):
+  // turn 1: edit of the table, answerCallbackQuery, sendMessage of the dice (private);
+  // turn 2: edit of the table, answerCallbackQuery, edit of the private prompt;
+  // turn 3: sendMessage of the next round's table, answerCallbackQuery, sendMessage (private).
+  // Faults on the notifier's calls and on the pop-up of one turn overlap, which keeps this fast.
+
+  it.concurrent('a 429 storm on edits, sends and pop-ups: auto-retry waits retry_after and resends once', async ({ expect }) => {
+    const run = await play('storm', {
+      1: [
+        { kind: 'tooManyRequests', method: 'editMessageText', retryAfter: 1, times: 2 },
+        { kind: 'tooManyRequests', method: 'sendMessage', retryAfter: 1 },
+        { kind: 'tooManyRequests', method: 'answerCallbackQuery', retryAfter: 1, times: 2 },
+      ],
+    });
+    await expectSameGame(run, expect);
+    const faulted = expectRetried(run, expect, { tooManyRequests: 1000 });
+    expect(faulted.map(describeCall).sort()).toEqual([
+      'answerCallbackQuery 429 tooManyRequests',
+      'answerCallbackQuery 429 tooManyRequests',
+      'editMessageText 429 tooManyRequests',
+      'editMessageText 429 tooManyRequests',
+      'sendMessage 429 tooManyRequests',
+    ]);
+    expect(faulted.every((c) => c.error?.description === 'Too Many Requests: retry after 1' && c.error.parameters?.retry_after === 1)).toBe(true);
+    console.log(`429 storm: ${run.turns} turns in ${run.ms} ms`);
+  });
+
+  it.concurrent('500 and 502 answers: retried after auto-retry’s back-off, nothing lost or doubled', async ({ expect }) => {
+    const run = await play('fivexx', {
+      3: [
+        { kind: 'internalServerError', method: 'sendMessage' },
+        { kind: 'badGateway', method: 'answerCallbackQuery' },
+      ],
+    });
+    await expectSameGame(run, expect);
+    const faulted = expectRetried(run, expect, { internalServerError: 3000, badGateway: 3000 });
+    expect(faulted.map(describeCall).sort()).toEqual(['answerCallbackQuery 502 badGateway', 'sendMessage 500 internalServerError']);
+    console.log(`5xx: ${run.turns} turns in ${run.ms} ms`);
+  });
+
+  it.concurrent('dropped connections before the call: the table and the pop-up are sent again, once', async ({ expect }) => {
+    const run = await play('drops', {
+      3: [
+        { kind: 'drop', method: 'sendMessage' },
+        { kind: 'drop', method: 'answerCallbackQuery' },
+      ],
+    });
+    await expectSameGame(run, expect);
+    const faulted = expectRetried(run, expect, { drop: 3000 });
+    expect(faulted.map(describeCall).sort()).toEqual(['answerCallbackQuery 0 drop', 'sendMessage 0 drop']);
+    expect(faulted.every((c) => !c.ok)).toBe(true); // neither had taken effect
+    console.log(`drops: ${run.turns} turns in ${run.ms} ms`);
+  });
+
+  it.concurrent('answers lost after the call took effect: the edit and the pop-up are not doubled', async ({ expect }) => {
+    const run = await play('lost', {
+      2: [
+        { kind: 'drop', method: 'editMessageText', execute: true },
+        { kind: 'drop', method: 'answerCallbackQuery', execute: true },
+      ],
+    });
+    await expectSameGame(run, expect);
+    const faulted = expectRetried(run, expect, { drop: 3000 });
+    expect(faulted.map(describeCall).sort()).toEqual(['answerCallbackQuery 0 drop', 'editMessageText 0 drop']);
+    expect(faulted.every((c) => c.ok)).toBe(true); // both had taken effect
+  });
+});
