@@ -12,7 +12,13 @@ import { readConfig } from './config';
  * embedded), the game service with deadlines recovered, then long polling through
  * @grammyjs/runner, or a webhook served by Fastify when WEBHOOK_URL is set.
  */
-const config = readConfig();
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 const log = pino({ level: config.LOG_LEVEL });
 if (!config.BOT_TOKEN) {
   log.fatal('BOT_TOKEN is not set: get one from @BotFather (or run `npm start` for the demo without a token)');

@@ -53,3 +53,29 @@ describe('forum topics', () => {
     expect(table.message_thread_id).toBe(topic);
   });
 });
+
+describe('deadline reminders', () => {
+  let w: World;
+  beforeAll(async () => {
+    // The game's clock runs 9.8 s behind: a 15 s turn's deadline is 5.2 s away in real time, so
+    // the reminder (5 s before it) comes after about 0.2 s.
+    w = await world({ seed: 13, now: () => new Date(Date.now() - 9_800) });
+    w.sim.setLimits(false);
+  });
+  afterAll(() => w.close());
+
+  it('reminds the player privately before the deadline, once, only while it is still their turn', async () => {
+    const [ada, bo] = ['Ada', 'Bo'].map((firstName) => w.sim.user({ firstName })) as [SimUser, SimUser];
+    const group = w.sim.group({ title: 'Reminders', admins: [ada], members: [bo], bots: [w.token] });
+    for (const p of [ada, bo]) await p.startPrivateChat(w.token);
+    const game = await startGame(w, group, [ada, bo], { settings: { turnSeconds: 15 } });
+    const actor = [ada, bo].find((p) => String(p.id) === game.state.round!.actor)!;
+    const reminder = await w.sim.waitFor(
+      () => w.sim.messages(actor.privateChat(w.token)).find((m) => m.text?.startsWith('⏰')),
+      3_000,
+    );
+    expect(reminder.text).toBe('⏰ 5 seconds left for your turn in Mia.');
+    const other = [ada, bo].find((p) => p !== actor)!;
+    expect(w.sim.messages(other.privateChat(w.token)).some((m) => m.text?.startsWith('⏰'))).toBe(false);
+  });
+});
