@@ -24,7 +24,9 @@ export interface CreateBotOptions {
  * private chats), so a game's actions keep their order.
  */
 export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
-  const bot = new Bot<BotContext>(token, { client: apiRoot ? { apiRoot } : {} });
+  // A hung connection must not hold a game's messages for grammY's default 500 s: 60 s is well
+  // above a long poll (runner's getUpdates waits 30 s) and any other call.
+  const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, ...(apiRoot ? { apiRoot } : {}) } });
   // 429 (retry_after) and 5xx: wait and retry, so a flood limit delays a message instead of losing it.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
   const notifier = new Notifier(bot.api, games, log);

@@ -166,6 +166,22 @@ export class Notifier {
     if (roundStarted && round.stage === 'roll') await this.sendRollPrompt(game, refs, round.actor);
   }
 
+  /** After /stop: the game's messages lose their buttons and say it was stopped. */
+  async stopped(game: GameRecord): Promise<void> {
+    const refs = await this.loadRefs(game.id);
+    const chatId = Number(game.chatId);
+    const note = '\n\n🛑 <b>This game was stopped.</b>';
+    if (game.state.phase === 'lobby' && refs.lobbyMessageId !== undefined) {
+      const creator = game.state.seats.find((p) => p.id === game.state.creator)?.name ?? '?';
+      await this.edit(chatId, refs.lobbyMessageId, lobbyText(playerView(game.state, game.state.creator), creator) + note).catch(() => false);
+    } else if (refs.tableMessageId !== undefined) {
+      await this.edit(chatId, refs.tableMessageId, tableText({ ...game.state, phase: 'over' }, null) + note).catch(() => false);
+    }
+    for (const player of [...refs.prompts.keys()]) await this.closePrompt(refs, player, '🛑 The game was stopped.');
+    this.refs.delete(game.id);
+    this.saved.delete(game.id);
+  }
+
   /**
    * Sends `player` their private prompt for the turn in play again (after /start restored private
    * messages): the dice and announcements, or the roll prompt.

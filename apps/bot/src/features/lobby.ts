@@ -49,6 +49,7 @@ lobby.command('stop', async (ctx) => {
   if (!game) return ctx.reply('There is no game to stop.');
   if (!(await mayManage(ctx, game.state.creator))) return ctx.reply('Only the game’s creator or a group admin can stop it.');
   await games.abort(BigInt(ctx.chat.id), game.id);
+  await ctx.deps.notifier.stopped(game);
   await ctx.reply('🛑 The game was stopped. Start a new one with /newgame.');
 });
 
