@@ -1,11 +1,11 @@
 import type { Action } from './actions';
-import { isValue, MIA, rollDice, valueOf } from './dice';
+import { isValue, rollDice } from './dice';
 import type { GameEvent } from './events';
 import { announceableClaims, passableClaims } from './legal';
 import { rankingFor } from './ranking';
 import { reject, type Rejection } from './rejections';
 import { evolve } from './evolve';
-import { finishRound, gameIsDecided, takeLives, Transaction } from './resolution';
+import { finishRound, gameIsDecided, resolveCall, resolveMiaLook, resolveTimeout, takeLives, Transaction } from './resolution';
 import type { Rng } from './rng';
 import { MIA_GIVE_UP_PENALTY, resolveSettings } from './settings';
 import type { GameState, PlayerId, Stage } from './state';
@@ -169,77 +169,6 @@ function checkClaim(s: GameState, value: unknown, allowed: readonly number[], ru
   if (!isValue(value)) return reject('invalid-value', `${String(value)} is not a value two dice can show`);
   const canonical = rankingFor(s.settings.ranking).canonical(value);
   return allowed.includes(canonical) ? null : reject('not-higher', `the announcement must be ${rule}`);
-}
-
-/**
- * "Liar!": the dice are revealed. Below the announcement: the announcer loses a life and the
- * caller starts the next round. Equal or above: the caller loses a life and the next player
- * after the caller starts.
- */
-function resolveCall(tx: Transaction, caller: PlayerId): void {
-  const s = tx.state;
-  const ranking = rankingFor(s.settings.ranking);
-  const last = lastAnnouncement(s)!;
-  const dice = s.round!.cup!.dice;
-  const caught = ranking.compare(valueOf(dice), last.value) < 0;
-  tx.emit({
-    type: 'revealed',
-    round: s.round!.number,
-    dice,
-    announced: last.value,
-    announcer: last.player,
-    by: caller,
-    reason: 'call',
-    outcome: caught ? 'bluff-caught' : 'claim-held',
-  });
-  if (caught) {
-    takeLives(tx, [{ player: last.player, amount: 1, cause: 'caught-bluffing' }]);
-    finishRound(tx, 'call', { who: caller, rule: 'self' });
-  } else {
-    takeLives(tx, [{ player: caller, amount: 1, cause: 'wrong-call' }]);
-    finishRound(tx, 'call', { who: caller, rule: 'after' });
-  }
-}
-
-/** Mia announced and the receiver looks: a real Mia costs the receiver, a false one the announcer. */
-function resolveMiaLook(tx: Transaction, receiver: PlayerId): void {
-  const s = tx.state;
-  const last = lastAnnouncement(s)!;
-  const dice = s.round!.cup!.dice;
-  const isMia = valueOf(dice) === MIA;
-  tx.emit({
-    type: 'revealed',
-    round: s.round!.number,
-    dice,
-    announced: last.value,
-    announcer: last.player,
-    by: receiver,
-    reason: 'mia-look',
-    outcome: isMia ? 'mia-true' : 'mia-false',
-  });
-  if (isMia) {
-    takeLives(tx, [{ player: receiver, amount: s.settings.miaLookedPenalty, cause: 'mia-looked' }]);
-    finishRound(tx, 'mia-look', { who: receiver, rule: 'after' });
-  } else {
-    takeLives(tx, [{ player: last.player, amount: s.settings.miaFalsePenalty, cause: 'caught-bluffing' }]);
-    finishRound(tx, 'mia-look', { who: receiver, rule: 'self' });
-  }
-}
-
-/**
- * A missed deadline counts as giving up: a life lost, and the next player starts a new round.
- * After `idleLimit` misses in a row the player leaves as if out of lives.
- */
-function resolveTimeout(tx: Transaction, player: PlayerId): void {
-  const seat = tx.state.seats.find((p) => p.id === player)!;
-  const missed = seat.missedTurns + 1;
-  tx.emit({ type: 'turnMissed', player, missed });
-  takeLives(tx, [{ player, amount: 1, cause: 'timeout' }]);
-  const after = tx.state.seats.find((p) => p.id === player)!;
-  if (after.out === null && missed >= tx.state.settings.idleLimit) {
-    tx.emit({ type: 'playerOut', player, reason: 'idle' });
-  }
-  finishRound(tx, 'timeout', { who: player, rule: 'after' });
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { GameEvent } from './events';
 import { evolve } from './evolve';
-import type { GameState, Loss, Placing, PlayerId, RoundEnd, Seat } from './state';
-import { activeSeats, nextActive, selfOrNextActive } from './table';
+import { MIA, valueOf } from './dice';
+import { rankingFor } from './ranking';
+import type { GameState, Loss, Placing, PlayerId, Reveal, RoundEnd, Seat } from './state';
+import { activeSeats, lastAnnouncement, nextActive, selfOrNextActive } from './table';
 
 /** Collects the events of one action, folding each into the state as it is emitted. */
 export class Transaction {
@@ -70,4 +72,71 @@ export function finalResult(seats: readonly Seat[]): { winner: PlayerId | null; 
     ? firsts[0]!.player
     : null;
   return { winner, ranking };
+}
+
+/**
+ * "Liar!": the dice are revealed. Below the announcement: the announcer loses a life and the
+ * caller starts the next round. Equal or above: the caller loses a life and the next player
+ * after the caller starts.
+ */
+export function resolveCall(tx: Transaction, caller: PlayerId): void {
+  const s = tx.state;
+  const ranking = rankingFor(s.settings.ranking);
+  const last = lastAnnouncement(s)!;
+  const caught = ranking.compare(valueOf(s.round!.cup!.dice), last.value) < 0;
+  reveal(tx, caller, 'call', caught ? 'bluff-caught' : 'claim-held');
+  if (caught) {
+    takeLives(tx, [{ player: last.player, amount: 1, cause: 'caught-bluffing' }]);
+    finishRound(tx, 'call', { who: caller, rule: 'self' });
+  } else {
+    takeLives(tx, [{ player: caller, amount: 1, cause: 'wrong-call' }]);
+    finishRound(tx, 'call', { who: caller, rule: 'after' });
+  }
+}
+
+/** Mia announced and the receiver looks: a real Mia costs the receiver, a false one the announcer. */
+export function resolveMiaLook(tx: Transaction, receiver: PlayerId): void {
+  const s = tx.state;
+  const last = lastAnnouncement(s)!;
+  const isMia = valueOf(s.round!.cup!.dice) === MIA;
+  reveal(tx, receiver, 'mia-look', isMia ? 'mia-true' : 'mia-false');
+  if (isMia) {
+    takeLives(tx, [{ player: receiver, amount: s.settings.miaLookedPenalty, cause: 'mia-looked' }]);
+    finishRound(tx, 'mia-look', { who: receiver, rule: 'after' });
+  } else {
+    takeLives(tx, [{ player: last.player, amount: s.settings.miaFalsePenalty, cause: 'caught-bluffing' }]);
+    finishRound(tx, 'mia-look', { who: receiver, rule: 'self' });
+  }
+}
+
+/**
+ * A missed deadline counts as giving up: a life lost, and the next player starts a new round.
+ * After `idleLimit` misses in a row the player leaves as if out of lives.
+ */
+export function resolveTimeout(tx: Transaction, player: PlayerId): void {
+  const seat = tx.state.seats.find((p) => p.id === player)!;
+  const missed = seat.missedTurns + 1;
+  tx.emit({ type: 'turnMissed', player, missed });
+  takeLives(tx, [{ player, amount: 1, cause: 'timeout' }]);
+  const after = tx.state.seats.find((p) => p.id === player)!;
+  if (after.out === null && missed >= tx.state.settings.idleLimit) {
+    tx.emit({ type: 'playerOut', player, reason: 'idle' });
+  }
+  finishRound(tx, 'timeout', { who: player, rule: 'after' });
+}
+
+/** Lifts the cup: the dice under it become public, with what they are measured against. */
+function reveal(tx: Transaction, by: PlayerId, reason: Reveal['reason'], outcome: Reveal['outcome']): void {
+  const s = tx.state;
+  const last = lastAnnouncement(s)!;
+  tx.emit({
+    type: 'revealed',
+    round: s.round!.number,
+    dice: s.round!.cup!.dice,
+    announced: last.value,
+    announcer: last.player,
+    by,
+    reason,
+    outcome,
+  });
 }
