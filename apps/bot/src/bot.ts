@@ -5,6 +5,7 @@ import type { GameService } from '@mia/game';
 import type { Logger } from 'pino';
 import { decodeButton } from './callback-data';
 import type { BotContext } from './context';
+import { info } from './features/info';
 import { lobby } from './features/lobby';
 import { membership } from './features/membership';
 import { play } from './features/play';
@@ -41,7 +42,7 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
       return button ? `game:${button.gameId}` : ctx.chat ? `chat:${ctx.chat.id}` : undefined;
     }),
   );
-  bot.use(membership, lobby, play);
+  bot.use(membership, lobby, info, play);
   bot.catch((error) => {
     const e = error.error;
     const where = { updateId: error.ctx.update.update_id };
@@ -57,4 +58,7 @@ export const COMMANDS = [
   { command: 'newgame', description: 'Open a game of Mia in this group' },
   { command: 'mia', description: 'Same as /newgame' },
   { command: 'stop', description: 'Stop the game (creator or admin)' },
+  { command: 'rules', description: 'The rules in force and the ranking' },
+  { command: 'odds', description: 'The chance that one roll beats each value' },
+  { command: 'help', description: 'How to play with this bot' },
 ] as const;

@@ -48,7 +48,7 @@ describe('the bot process (src/main.ts)', { timeout: 120_000 }, () => {
     const ada = sim.user({ firstName: 'Ada' });
     const group = sim.group({ title: 'Process', admins: [ada], bots: [token] });
     await sim.waitFor(() => output.includes('bot: long polling'), 60_000);
-    expect(sim.commands(token, { scope: { type: 'all_group_chats' } }).map((c) => c.command)).toEqual(['newgame', 'mia', 'stop']);
+    expect(sim.commands(token, { scope: { type: 'all_group_chats' } }).map((c) => c.command)).toEqual(['newgame', 'mia', 'stop', 'rules', 'odds', 'help']);
     await ada.startPrivateChat(token);
     await ada.send(group, '/newgame@mia_bot');
     const lobby = await sim.waitFor(() => sim.messages(group).find((m) => m.text?.includes('a new game by Ada')), 20_000);
