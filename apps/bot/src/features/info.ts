@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { DEFAULT_SETTINGS, oddsTable, rankingFor, spectatorView, type Settings } from '@mia/engine';
+import { DEFAULT_SETTINGS, oddsTable, rankingFor, type Settings } from '@mia/engine';
 import type { BotContext } from '../context';
 import { claimLabel } from '../render/claims';
 import { escapeHtml } from '../render/html';
@@ -21,21 +21,10 @@ info.command('rules', async (ctx) => {
   const { settings, ofGame } = await settingsInForce(ctx);
   const ranking = rankingFor(settings.ranking);
   const order = ranking.claims.map((c) => claimLabel(settings.ranking, c)).join(' › ');
-  const view = spectatorView({
-    settings,
-    phase: 'lobby',
-    creator: '',
-    seats: [],
-    round: null,
-    lastRound: null,
-    move: 0,
-    eliminations: 0,
-    result: null,
-  });
   await ctx.reply(
     [
       `🎲 <b>Mia — the rules ${ofGame ? 'of this game' : 'by default'}</b>`,
-      escapeHtml(rulesLine(view)),
+      escapeHtml(rulesLine(settings)),
       '',
       'Roll two dice under the cup and announce a value: the truth, higher or lower. The next player believes you and must beat it, or calls “liar!”: the dice are shown, and whoever was wrong loses a life. Nothing beats Mia: facing one, give up (−1) or look.',
       '',

@@ -1,4 +1,4 @@
-import { spectatorView, valueOf, type GameState, type RoundView, type SpectatorView } from '@mia/engine';
+import { spectatorView, valueOf, type GameState, type RoundView, type Settings, type SpectatorView } from '@mia/engine';
 import { claimLabel } from './claims';
 import { diceFaces, escapeHtml, lifeDie } from './html';
 
@@ -27,13 +27,13 @@ export function lobbyText(view: SpectatorView, creatorName: string): string {
     `<b>Players (${view.seats.length}/${s.maxPlayers})</b>`,
     players,
     '',
-    `<b>Rules</b>: ${rulesLine(view)}`,
+    `<b>Rules</b>: ${rulesLine(view.settings)}`,
     'Press Join to play (your dice come by private message). The creator or an admin starts.',
   ].join('\n');
 }
 
-export function rulesLine(view: SpectatorView): string {
-  const s = view.settings;
+/** The settings in one line: what the lobby shows and /rules opens with. */
+export function rulesLine(s: Settings): string {
   const r = s.ranking;
   const ranking = [
     r.doubles === '11-high' ? '11-high doubles' : '66-high doubles',
