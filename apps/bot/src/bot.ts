@@ -9,6 +9,8 @@ import { info } from './features/info';
 import { lobby } from './features/lobby';
 import { membership } from './features/membership';
 import { play } from './features/play';
+import { i18n } from './i18n';
+import { LocaleResolver } from './locale';
 import { Notifier } from './notifier';
 
 export interface CreateBotOptions {
@@ -30,9 +32,10 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
   const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, ...(apiRoot ? { apiRoot } : {}) } });
   // 429 (retry_after) and 5xx: wait and retry, so a flood limit delays a message instead of losing it.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
-  const notifier = new Notifier(bot.api, games, log);
+  const locales = new LocaleResolver(games);
+  const notifier = new Notifier(bot.api, games, locales, log);
   bot.use(async (ctx, next) => {
-    ctx.deps = { games, notifier, log };
+    ctx.deps = { games, notifier, locales, log };
     await next();
   });
   bot.use(
@@ -42,6 +45,11 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
       return button ? `game:${button.gameId}` : ctx.chat ? `chat:${ctx.chat.id}` : undefined;
     }),
   );
+  bot.use(async (ctx, next) => {
+    ctx.locale = await localeOf(ctx, locales);
+    await next();
+  });
+  bot.use(i18n.middleware());
   bot.use(membership, lobby, info, play);
   bot.catch((error) => {
     const e = error.error;
@@ -51,6 +59,19 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
     else log.error({ ...where, err: e }, 'bot: handler failed');
   });
   return { bot, notifier };
+}
+
+/**
+ * The language of an update's answers: a group's own for what the group sees; the person's for
+ * a private chat and for pop-ups (only the one who pressed sees them).
+ */
+async function localeOf(ctx: BotContext, locales: LocaleResolver) {
+  const chat = ctx.chat;
+  const group = chat && chat.type !== 'private' ? chat.id : undefined;
+  if (ctx.from && (chat?.type === 'private' || ctx.callbackQuery)) {
+    return locales.ofUser(ctx.from.id, { telegramCode: ctx.from.language_code ?? null, ...(group !== undefined ? { groupId: group } : {}) });
+  }
+  return group !== undefined ? locales.ofChat(group) : locales.ofUser(ctx.from?.id ?? 0, { telegramCode: ctx.from?.language_code ?? null });
 }
 
 /** The command menu Telegram shows; registered at start-up. */

@@ -2,6 +2,7 @@ import { GrammyError, type Api } from 'grammy';
 import { announceableClaims, playerView, rankingFor, valueOf, type GameEvent } from '@mia/engine';
 import type { CommittedBatch, GameRecord, GameService } from '@mia/game';
 import type { Logger } from 'pino';
+import type { LocaleResolver } from './locale';
 import { claimsKeyboard, lobbyKeyboard, rollKeyboard, tableKeyboard } from './keyboards';
 import { claimLabel } from './render/claims';
 import { diceFaces, escapeHtml } from './render/html';
@@ -43,6 +44,7 @@ export class Notifier {
   constructor(
     private readonly api: Api,
     private readonly games: GameService,
+    private readonly locales: LocaleResolver,
     private readonly log: Logger,
   ) {}
 

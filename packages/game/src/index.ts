@@ -1,3 +1,4 @@
+export * from './chats';
 export * from './bus';
 export * from './ids';
 export * from './projection';

@@ -1,7 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { apply, type Action, type GameState, type PlayerId, type Rejection, type Rng } from '@mia/engine';
 import type { Database } from '@mia/db';
 import pino, { type Logger } from 'pino';
+import { ChatDirectory, newDashboardToken } from './chats';
 import { LocalBus, PgNotifyBus, type Committed, type EventBus } from './bus';
 import { toUserId } from './ids';
 import { project } from './projection';
@@ -96,6 +97,8 @@ class Duplicate extends Error {}
 export class GameService {
   readonly db: Database;
   readonly log: Logger;
+  /** Per-chat settings, language and dashboard link. */
+  readonly chats: ChatDirectory;
   private readonly rng: Rng;
   private readonly now: () => Date;
   private readonly bus: EventBus;
@@ -109,6 +112,7 @@ export class GameService {
 
   constructor(options: GameServiceOptions) {
     this.db = options.db;
+    this.chats = new ChatDirectory(options.db);
     this.log = options.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
     this.rng = options.rng ?? cryptoRng;
     this.now = options.now ?? (() => new Date());
@@ -220,7 +224,7 @@ export class GameService {
                 id: chatId,
                 type: request.chat?.type ?? 'group',
                 title: request.chat?.title ?? null,
-                dashboardToken: randomBytes(18).toString('base64url'),
+                dashboardToken: newDashboardToken(),
               },
               update: request.chat?.title ? { title: request.chat.title } : {},
             });
@@ -369,6 +373,11 @@ export class GameService {
       ...flags,
     };
     await this.prisma.user.upsert({ where: { id }, create: { id, isAi: user.isAi ?? false, ...data }, update: data });
+  }
+
+  /** The language a user chose with /lang in a private chat (null: follow Telegram's). */
+  async setUserLanguage(id: PlayerId, language: string | null): Promise<void> {
+    await this.prisma.user.updateMany({ where: { id: toUserId(id) }, data: { language } });
   }
 
   async user(id: PlayerId) {

@@ -1,0 +1,2 @@
+# Language name, as shown in /lang.
+language-name = en

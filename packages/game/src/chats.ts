@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_SETTINGS, resolveSettings, type Settings, type SettingsResult } from '@mia/engine';
+import type { Database } from '@mia/db';
+import { json } from './repository';
+import type { ChatInfo } from './service';
+
+/** A group as the bot keeps it: its house rules, its language and its dashboard link. */
+export interface ChatProfile {
+  id: bigint;
+  title: string | null;
+  type: string;
+  language: string;
+  /** Complete and valid: stored settings are resolved over the defaults on every read. */
+  settings: Settings;
+  dashboardToken: string;
+  listedPublicly: boolean;
+}
+
+export const newDashboardToken = (): string => randomBytes(18).toString('base64url');
+
+/**
+ * Per-chat configuration (not game state): read by the bot for every group message and changed
+ * by `/settings`, `/lang` and `/dashboard`. Games copy the settings when they are created, so a
+ * change applies to the next game.
+ */
+export class ChatDirectory {
+  constructor(private readonly db: Database) {}
+
+  private get prisma() {
+    return this.db.prisma;
+  }
+
+  /** The chat's profile, created with the defaults the first time the bot meets the chat. */
+  async profile(chatId: bigint, info: ChatInfo = {}): Promise<ChatProfile> {
+    const row =
+      (await this.prisma.chat.findUnique({ where: { id: chatId } })) ??
+      (await this.prisma.chat.upsert({
+        where: { id: chatId },
+        create: { id: chatId, type: info.type ?? 'group', title: info.title ?? null, dashboardToken: newDashboardToken() },
+        update: {},
+      }));
+    const resolved = resolveSettings(row.settings ?? {});
+    return {
+      id: row.id,
+      title: row.title,
+      type: row.type,
+      language: row.language,
+      // Stored settings were valid when written; should the limits tighten later, the defaults
+      // stand in rather than a game refusing to open.
+      settings: resolved.ok ? resolved.settings : { ...DEFAULT_SETTINGS },
+      dashboardToken: row.dashboardToken,
+      listedPublicly: row.listedPublicly,
+    };
+  }
+
+  /** The language of the group, without creating it (private messages fall back to it). */
+  async language(chatId: bigint): Promise<string | null> {
+    const row = await this.prisma.chat.findUnique({ where: { id: chatId }, select: { language: true } });
+    return row?.language ?? null;
+  }
+
+  /**
+   * Changes some settings of the chat (for its next game). Every value is checked by the engine;
+   * nothing is stored unless all of them are valid.
+   */
+  async updateSettings(chatId: bigint, patch: unknown): Promise<SettingsResult> {
+    const current = await this.profile(chatId);
+    const result = resolveSettings(patch, current.settings);
+    if (!result.ok) return result;
+    await this.prisma.chat.update({ where: { id: chatId }, data: { settings: json(result.settings) } });
+    return result;
+  }
+
+  async setLanguage(chatId: bigint, language: string): Promise<void> {
+    await this.profile(chatId);
+    await this.prisma.chat.update({ where: { id: chatId }, data: { language } });
+  }
+
+  /** A new dashboard link for the group: the old one stops working at once. */
+  async rotateDashboardToken(chatId: bigint): Promise<string> {
+    await this.profile(chatId);
+    const token = newDashboardToken();
+    await this.prisma.chat.update({ where: { id: chatId }, data: { dashboardToken: token } });
+    return token;
+  }
+
+  async setListedPublicly(chatId: bigint, listed: boolean): Promise<void> {
+    await this.profile(chatId);
+    await this.prisma.chat.update({ where: { id: chatId }, data: { listedPublicly: listed } });
+  }
+}
