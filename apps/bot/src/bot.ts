@@ -73,13 +73,3 @@ async function localeOf(ctx: BotContext, locales: LocaleResolver) {
   }
   return group !== undefined ? locales.ofChat(group) : locales.ofUser(ctx.from?.id ?? 0, { telegramCode: ctx.from?.language_code ?? null });
 }
-
-/** The command menu Telegram shows; registered at start-up. */
-export const COMMANDS = [
-  { command: 'newgame', description: 'Open a game of Mia in this group' },
-  { command: 'mia', description: 'Same as /newgame' },
-  { command: 'stop', description: 'Stop the game (creator or admin)' },
-  { command: 'rules', description: 'The rules in force and the ranking' },
-  { command: 'odds', description: 'The chance that one roll beats each value' },
-  { command: 'help', description: 'How to play with this bot' },
-] as const;

@@ -2,3 +2,5 @@ export { createBot, type CreateBotOptions } from './bot';
 export { readConfig, type Config } from './config';
 export { decodeButton, encodeButton, type Button, type ButtonAction } from './callback-data';
 export { Notifier } from './notifier';
+export { registerCommands, GROUP_COMMANDS, PRIVATE_COMMANDS } from './commands';
+export { LOCALES, LOCALE_NAMES, translator, type Locale, type Translate } from './i18n';

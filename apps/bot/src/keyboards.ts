@@ -1,23 +1,24 @@
 import { InlineKeyboard } from 'grammy';
 import { legalMoves, type GameState, type Value } from '@mia/engine';
 import { encodeButton, type ButtonAction } from './callback-data';
+import type { Translate } from './i18n';
 import { claimLabel } from './render/claims';
 
 const button = (gameId: string, move: number, action: ButtonAction) => encodeButton({ gameId, move, action });
 
-export function lobbyKeyboard(gameId: string): InlineKeyboard {
+export function lobbyKeyboard(gameId: string, t: Translate): InlineKeyboard {
   return new InlineKeyboard()
-    .text('✋ Join', button(gameId, 0, { op: 'join' }))
-    .text('🚪 Leave', button(gameId, 0, { op: 'leave' }))
+    .text(t('button-join'), button(gameId, 0, { op: 'join' }))
+    .text(t('button-leave'), button(gameId, 0, { op: 'leave' }))
     .row()
-    .text('▶️ Start', button(gameId, 0, { op: 'start' }));
+    .text(t('button-start'), button(gameId, 0, { op: 'start' }));
 }
 
 /**
  * The group's buttons on the table: only the receiver's choices (anyone else pressing gets a
  * pop-up), plus "my dice" for a player whose private messages fail.
  */
-export function tableKeyboard(gameId: string, state: GameState): InlineKeyboard | undefined {
+export function tableKeyboard(gameId: string, state: GameState, t: Translate): InlineKeyboard | undefined {
   const round = state.round;
   if (state.phase !== 'playing' || !round) return undefined;
   const moves = legalMoves(state, round.actor);
@@ -25,16 +26,16 @@ export function tableKeyboard(gameId: string, state: GameState): InlineKeyboard 
   const b = (action: ButtonAction) => button(gameId, state.move, action);
   switch (moves.stage) {
     case 'respond':
-      kb.text('✅ Believe & roll', b({ op: 'believe' })).text('🙈 Believe, roll blind', b({ op: 'believeBlind' })).row();
-      kb.text('❗ Liar!', b({ op: 'call' }));
-      if (moves.passClaims.length > 0) kb.text('🤞 Pass blind', b({ op: 'pass' }));
+      kb.text(t('button-believe'), b({ op: 'believe' })).text(t('button-believe-blind'), b({ op: 'believeBlind' })).row();
+      kb.text(t('button-call'), b({ op: 'call' }));
+      if (moves.passClaims.length > 0) kb.text(t('button-pass'), b({ op: 'pass' }));
       break;
     case 'mia':
-      kb.text('🏳️ Give up (−1)', b({ op: 'giveUp' })).text('👀 Look', b({ op: 'look' }));
+      kb.text(t('button-give-up'), b({ op: 'giveUp' })).text(t('button-look'), b({ op: 'look' }));
       break;
     case 'roll':
     case 'announce':
-      kb.text('🎲 My turn: show my dice', b({ op: 'dice' }));
+      kb.text(t('button-show-dice'), b({ op: 'dice' }));
       break;
     case 'none':
       return undefined;
@@ -43,18 +44,18 @@ export function tableKeyboard(gameId: string, state: GameState): InlineKeyboard 
 }
 
 /** The private prompt when it is time to roll: look at the dice, or roll blind. */
-export function rollKeyboard(gameId: string, move: number): InlineKeyboard {
+export function rollKeyboard(gameId: string, move: number, t: Translate): InlineKeyboard {
   return new InlineKeyboard()
-    .text('🎲 Roll and look', button(gameId, move, { op: 'roll' }))
-    .text('🙈 Roll blind', button(gameId, move, { op: 'rollBlind' }));
+    .text(t('button-roll'), button(gameId, move, { op: 'roll' }))
+    .text(t('button-roll-blind'), button(gameId, move, { op: 'rollBlind' }));
 }
 
 /** Every legal announcement, best first, four to a row. */
-export function claimsKeyboard(gameId: string, state: GameState, claims: readonly Value[], blind: boolean): InlineKeyboard {
+export function claimsKeyboard(gameId: string, state: GameState, claims: readonly Value[], blind: boolean, t: Translate): InlineKeyboard {
   const kb = new InlineKeyboard();
   claims.forEach((value, i) => {
     if (i > 0 && i % 4 === 0) kb.row();
-    kb.text(claimLabel(state.settings.ranking, value), button(gameId, state.move, blind ? { op: 'announceBlind', value } : { op: 'announce', value }));
+    kb.text(claimLabel(state.settings.ranking, value, t), button(gameId, state.move, blind ? { op: 'announceBlind', value } : { op: 'announce', value }));
   });
   return kb;
 }

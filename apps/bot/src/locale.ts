@@ -33,6 +33,8 @@ export class LocaleResolver {
       const user = await this.games.user(String(userId));
       return { chosen: isLocale(user?.language) ? user.language : null, recorded: user?.languageCode ?? null };
     });
+    // The update's own code is the freshest: remember it for the private prompts that follow.
+    if (options.telegramCode !== undefined) known.recorded = options.telegramCode;
     if (known.chosen) return known.chosen;
     // Without an update in hand (the notifier), Telegram's code as last recorded.
     const own = localeOfTelegram(options.telegramCode === undefined ? known.recorded : options.telegramCode);

@@ -4,7 +4,8 @@ import { GameService } from '@mia/game';
 import Fastify from 'fastify';
 import { webhookCallback } from 'grammy';
 import pino from 'pino';
-import { COMMANDS, createBot } from './bot';
+import { createBot } from './bot';
+import { registerCommands } from './commands';
 import { readConfig } from './config';
 
 /**
@@ -31,7 +32,7 @@ const db = await openDatabase({
 const games = new GameService({ db, log });
 const { bot, notifier } = createBot({ token: config.BOT_TOKEN, apiRoot: config.TELEGRAM_API_ROOT, games, log });
 await bot.init();
-await bot.api.setMyCommands([...COMMANDS], { scope: { type: 'all_group_chats' } });
+await registerCommands(bot.api);
 notifier.start();
 await games.recover();
 const allowed_updates = ['message', 'callback_query', 'my_chat_member'] as const;

@@ -2,6 +2,7 @@ import { GrammyError, type Api } from 'grammy';
 import { announceableClaims, playerView, rankingFor, valueOf, type GameEvent } from '@mia/engine';
 import type { CommittedBatch, GameRecord, GameService } from '@mia/game';
 import type { Logger } from 'pino';
+import { translator, type Translate } from './i18n';
 import type { LocaleResolver } from './locale';
 import { claimsKeyboard, lobbyKeyboard, rollKeyboard, tableKeyboard } from './keyboards';
 import { claimLabel } from './render/claims';
@@ -118,17 +119,18 @@ export class Notifier {
     const has = (type: GameEvent['type']) => list.some((e) => e.type === type);
     const chatId = Number(game.chatId);
     const thread = game.threadId ? { message_thread_id: game.threadId } : {};
+    const t = await this.groupTranslator(game);
 
     if (game.state.phase === 'lobby' || has('gameStarted')) {
-      await this.updateLobby(game, refs, chatId, thread);
+      await this.updateLobby(game, refs, chatId, thread, t);
     }
     if (game.state.phase === 'lobby') return;
 
     // A new round gets a new table message, which opens with how the last round ended; the old
     // one is left as it stood (its buttons are refused as out of date), saving an edit a round.
     const roundStarted = list.some((e) => e.type === 'roundStarted');
-    const text = tableText(game.state, game.deadlineAt);
-    const keyboard = tableKeyboard(game.id, game.state);
+    const text = tableText(game.state, game.deadlineAt, t);
+    const keyboard = tableKeyboard(game.id, game.state, t);
     if (roundStarted || refs.tableMessageId === undefined) {
       const sent = await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard, ...thread });
       refs.tableMessageId = sent.message_id;
@@ -139,11 +141,11 @@ export class Notifier {
     if (has('gameOver')) {
       const winner = game.state.result?.winner;
       const name = game.state.seats.find((p) => p.id === winner)?.name;
-      await this.api.sendMessage(chatId, name ? `🏆 ${escapeHtml(name)} wins the game of Mia!` : '🏁 The game of Mia is over.', {
+      await this.api.sendMessage(chatId, name ? t('game-over-winner', { name: escapeHtml(name) }) : t('game-over'), {
         parse_mode: 'HTML',
         ...thread,
       });
-      for (const player of [...refs.prompts.keys()]) await this.closePrompt(refs, player, '🏁 The game is over.');
+      for (const player of [...refs.prompts.keys()]) await this.closePrompt(game, refs, player, 'prompt-game-over');
       this.refs.delete(game.id);
       this.saved.delete(game.id);
       return;
@@ -153,9 +155,9 @@ export class Notifier {
     // player's next prompt arrives as a new message.
     const ranking = game.state.settings.ranking;
     for (const e of list) {
-      if (e.type === 'announced') await this.closePrompt(refs, e.player, `📣 You announced ${claimLabel(ranking, e.value)}.`);
-      if (e.type === 'turnMissed') await this.closePrompt(refs, e.player, '⌛ Time ran out for that turn.');
-      if (e.type === 'playerOut') await this.closePrompt(refs, e.player, 'You are out of this game.');
+      if (e.type === 'announced') await this.closePrompt(game, refs, e.player, 'prompt-announced', (pt) => ({ claim: claimLabel(ranking, e.value, pt) }));
+      if (e.type === 'turnMissed') await this.closePrompt(game, refs, e.player, 'prompt-missed');
+      if (e.type === 'playerOut') await this.closePrompt(game, refs, e.player, 'prompt-out');
     }
     // Private messages: the roll prompt at the start of a round, the dice after a look.
     const round = game.state.round;
@@ -172,14 +174,15 @@ export class Notifier {
   async stopped(game: GameRecord): Promise<void> {
     const refs = await this.loadRefs(game.id);
     const chatId = Number(game.chatId);
-    const note = '\n\n🛑 <b>This game was stopped.</b>';
+    const t = await this.groupTranslator(game);
+    const note = `\n\n${t('lobby-stopped')}`;
     if (game.state.phase === 'lobby' && refs.lobbyMessageId !== undefined) {
       const creator = game.state.seats.find((p) => p.id === game.state.creator)?.name ?? '?';
-      await this.edit(chatId, refs.lobbyMessageId, lobbyText(playerView(game.state, game.state.creator), creator) + note).catch(() => false);
+      await this.edit(chatId, refs.lobbyMessageId, lobbyText(playerView(game.state, game.state.creator), creator, t) + note).catch(() => false);
     } else if (refs.tableMessageId !== undefined) {
-      await this.edit(chatId, refs.tableMessageId, tableText({ ...game.state, phase: 'over' }, null) + note).catch(() => false);
+      await this.edit(chatId, refs.tableMessageId, tableText({ ...game.state, phase: 'over' }, null, t) + note).catch(() => false);
     }
-    for (const player of [...refs.prompts.keys()]) await this.closePrompt(refs, player, '🛑 The game was stopped.');
+    for (const player of [...refs.prompts.keys()]) await this.closePrompt(game, refs, player, 'prompt-stopped');
     this.refs.delete(game.id);
     this.saved.delete(game.id);
   }
@@ -199,12 +202,12 @@ export class Notifier {
     await this.saveRefs(game.id, refs);
   }
 
-  private async updateLobby(game: GameRecord, refs: Refs, chatId: number, thread: object) {
+  private async updateLobby(game: GameRecord, refs: Refs, chatId: number, thread: object, t: Translate) {
     const view = playerView(game.state, game.state.creator);
     const creator = game.state.seats.find((p) => p.id === game.state.creator)?.name ?? (await this.games.user(game.state.creator))?.firstName ?? '?';
     const started = game.state.phase !== 'lobby';
-    const text = started ? `${lobbyText(view, creator)}\n\n▶️ <b>The game has started.</b>` : lobbyText(view, creator);
-    const keyboard = started ? undefined : lobbyKeyboard(game.id);
+    const text = started ? `${lobbyText(view, creator, t)}\n\n${t('lobby-started')}` : lobbyText(view, creator, t);
+    const keyboard = started ? undefined : lobbyKeyboard(game.id, t);
     if (refs.lobbyMessageId === undefined) {
       if (started) return;
       const sent = await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard, ...thread });
@@ -242,9 +245,8 @@ export class Notifier {
       void (async () => {
         const now = await this.games.game(game.id);
         if (!now || now.state.move !== move || now.status !== 'PLAYING') return;
-        await this.api
-          .sendMessage(Number(round.actor), `⏰ ${Math.round(lead / 1000)} seconds left for your turn in Mia.`)
-          .catch(() => undefined);
+        const t = await this.playerTranslator(game, round.actor);
+        await this.api.sendMessage(Number(round.actor), t('reminder', { seconds: Math.round(lead / 1000) })).catch(() => undefined);
       })();
     }, delay);
     timer.unref();
@@ -253,27 +255,25 @@ export class Notifier {
 
   /** The roll prompt: look at the dice, or roll blind. */
   async sendRollPrompt(game: GameRecord, refs: Refs, player: string): Promise<void> {
-    await this.sendPrivate(game, refs, player, '🎲 <b>Your turn to roll.</b> Look at the dice, or roll blind and announce without looking.', rollKeyboard(game.id, game.state.move));
+    const t = await this.playerTranslator(game, player);
+    await this.sendPrivate(game, refs, player, t('prompt-roll'), rollKeyboard(game.id, game.state.move, t));
   }
 
   private async sendDice(game: GameRecord, refs: Refs, player: string): Promise<void> {
     const dice = playerView(game.state, player).myDice;
     if (!dice) return;
     const ranking = game.state.settings.ranking;
-    const text = `🎲 Your dice: ${diceFaces(dice)} <b>${escapeHtml(claimLabel(ranking, rankingFor(ranking).canonical(valueOf(dice))))}</b>\nAnnounce the truth, or something higher or lower:`;
-    await this.sendPrivate(game, refs, player, text, claimsKeyboard(game.id, game.state, announceableClaims(game.state), false));
+    const t = await this.playerTranslator(game, player);
+    const claim = escapeHtml(claimLabel(ranking, rankingFor(ranking).canonical(valueOf(dice)), t));
+    const text = t('prompt-dice', { faces: diceFaces(dice), claim });
+    await this.sendPrivate(game, refs, player, text, claimsKeyboard(game.id, game.state, announceableClaims(game.state), false, t));
   }
 
   /** The blind announcement choices (after "roll blind" or "believe, roll blind"). */
   async sendBlindClaims(game: GameRecord, player: string): Promise<void> {
     const refs = await this.loadRefs(game.id);
-    await this.sendPrivate(
-      game,
-      refs,
-      player,
-      '🙈 <b>Rolled blind.</b> Announce without looking:',
-      claimsKeyboard(game.id, game.state, announceableClaims(game.state), true),
-    );
+    const t = await this.playerTranslator(game, player);
+    await this.sendPrivate(game, refs, player, t('prompt-blind'), claimsKeyboard(game.id, game.state, announceableClaims(game.state), true, t));
     await this.saveRefs(game.id, refs);
   }
 
@@ -295,19 +295,33 @@ export class Notifier {
       refs.unreachable.add(player);
       const name = escapeHtml(game.state.seats.find((p) => p.id === player)?.name ?? player);
       const me = await this.api.getMe();
+      const t = await this.groupTranslator(game);
       await this.api.sendMessage(
         Number(game.chatId),
-        `⚠️ I can't message ${name} privately. ${name}: open @${me.username} and press Start (or unblock me). Until then, use “🎲 My turn: show my dice” on the table.`,
+        t('unreachable', { name, bot: me.username }),
         { parse_mode: 'HTML', ...(game.threadId ? { message_thread_id: game.threadId } : {}) },
       );
     }
   }
 
-  private async closePrompt(refs: Refs, player: string, text: string) {
+  /** A finished prompt is edited to say what happened, in the player's language. */
+  private async closePrompt(game: GameRecord, refs: Refs, player: string, key: string, vars?: (t: Translate) => Record<string, string>) {
     const id = refs.prompts.get(player);
     if (id === undefined) return;
     refs.prompts.delete(player);
-    await this.edit(Number(player), id, escapeHtml(text)).catch(() => undefined);
+    const t = await this.playerTranslator(game, player);
+    const values = vars ? Object.fromEntries(Object.entries(vars(t)).map(([k, v]) => [k, escapeHtml(v)])) : undefined;
+    await this.edit(Number(player), id, t(key, values)).catch(() => undefined);
+  }
+
+  /** The group's language, for what the whole table sees. */
+  private async groupTranslator(game: GameRecord): Promise<Translate> {
+    return translator(await this.locales.ofChat(game.chatId));
+  }
+
+  /** A player's own language for their private prompts (else the group's). */
+  private async playerTranslator(game: GameRecord, player: string): Promise<Translate> {
+    return translator(await this.locales.ofUser(player, { groupId: game.chatId }));
   }
 
   /**

@@ -1,35 +1,36 @@
 import type { ServiceRejection } from '@mia/game';
+import type { Translate } from './i18n';
 
-/** A refusal as the player reads it in a pop-up (≤ 200 characters). */
-export function rejectionText(rejection: ServiceRejection, actorName?: string): string {
+/** A refusal as the player reads it in a pop-up (≤ 200 characters; checked for every language). */
+export function rejectionText(rejection: ServiceRejection, t: Translate, context: { actorName?: string; minPlayers?: number } = {}): string {
   switch (rejection.code) {
     case 'not-your-turn':
-      return actorName ? `It's ${actorName}'s turn, not yours.` : "It's not your turn.";
+      return context.actorName ? t('reject-not-your-turn-named', { name: context.actorName }) : t('reject-not-your-turn');
     case 'stale':
     case 'wrong-stage':
-      return 'This button is out of date: the game has moved on.';
+      return t('reject-stale');
     case 'other-game':
     case 'no-game':
-      return 'That game is over.';
+      return t('reject-game-over');
     case 'player-unknown':
-      return "You're not playing in this game.";
+      return t('reject-not-playing');
     case 'player-out':
-      return "You're out of this game.";
+      return t('reject-player-out');
     case 'not-in-lobby':
-      return 'The game has already started.';
+      return t('reject-started');
     case 'already-joined':
-      return "You're already at the table.";
+      return t('reject-already-joined');
     case 'table-full':
-      return 'The table is full.';
+      return t('reject-table-full');
     case 'too-few-players':
-      return rejection.message.replace(/^a game/, 'A game') + '.';
+      return t('reject-too-few', { min: context.minPlayers ?? 2 });
     case 'not-higher':
-      return 'Your announcement must beat the last one.';
+      return t('reject-not-higher');
     case 'not-allowed-by-settings':
-      return 'That is not allowed by this game’s rules.';
+      return t('reject-not-allowed');
     case 'busy':
-      return 'The game is busy. Please try again.';
+      return t('reject-busy');
     default:
-      return 'That is not possible now.';
+      return t('reject-other');
   }
 }

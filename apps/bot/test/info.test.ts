@@ -28,7 +28,7 @@ describe('/rules, /odds and /help', () => {
 
   it('/rules lists the ranking in force, best first', async () => {
     const reply = await ask('/rules@mia_bot');
-    expect(reply.text).toContain('the rules by default');
+    expect(reply.text).toContain('the rules of this group');
     expect(reply.text).toContain('Mia › 66 › 55 › 44 › 33 › 22 › 11 › 65 › 64 › 63 › 62 › 61 › 54 › 53 › 52 › 51 › 43 › 42 › 41 › 32 › 31');
   });
 

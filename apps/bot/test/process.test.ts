@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TelegramSim } from '@mia/telegram-sim';
+import { GROUP_COMMANDS, PRIVATE_COMMANDS, commandList } from '../src/commands';
+import { LOCALES } from '../src/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const appDir = new URL('..', import.meta.url).pathname;
@@ -48,7 +50,15 @@ describe('the bot process (src/main.ts)', { timeout: 120_000 }, () => {
     const ada = sim.user({ firstName: 'Ada' });
     const group = sim.group({ title: 'Process', admins: [ada], bots: [token] });
     await sim.waitFor(() => output.includes('bot: long polling'), 60_000);
-    expect(sim.commands(token, { scope: { type: 'all_group_chats' } }).map((c) => c.command)).toEqual(['newgame', 'mia', 'stop', 'rules', 'odds', 'help']);
+    // Registered per scope and language: English by default, each of the five by its code.
+    expect(sim.commands(token, { scope: { type: 'all_group_chats' } }).map((c) => c.command)).toEqual([...GROUP_COMMANDS]);
+    expect(sim.commands(token, { scope: { type: 'all_private_chats' } }).map((c) => c.command)).toEqual([...PRIVATE_COMMANDS]);
+    for (const locale of LOCALES) {
+      expect(sim.commands(token, { scope: { type: 'all_group_chats' }, languageCode: locale })).toEqual(commandList(GROUP_COMMANDS, locale));
+    }
+    expect(sim.commands(token, { scope: { type: 'all_group_chats' }, languageCode: 'ru' }).find((c) => c.command === 'rules')?.description).not.toBe(
+      sim.commands(token, { scope: { type: 'all_group_chats' } }).find((c) => c.command === 'rules')?.description,
+    );
     await ada.startPrivateChat(token);
     await ada.send(group, '/newgame@mia_bot');
     const lobby = await sim.waitFor(() => sim.messages(group).find((m) => m.text?.includes('a new game by Ada')), 20_000);

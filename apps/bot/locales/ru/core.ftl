@@ -1,2 +1,22 @@
-# Language name, as shown in /lang.
-language-name = ru
+# Shared words: the language's own name, claims, lives, causes of a lost life.
+language-name = Русский
+
+claim-mia = Mia
+claim-little-mia = малая Mia
+claim-points = { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}
+
+cause-caught-bluffing = блеф раскрыт
+cause-wrong-call = напрасное обвинение
+cause-mia-looked = проверка настоящей Mia
+cause-mia-given-up = сдача перед Mia
+cause-timeout = пропуск хода
+
+out-lives = без жизней
+out-left = вышел(а)
+out-kicked = исключён(а)
+out-idle = бездействие

@@ -8,27 +8,32 @@ import { rulesLine } from '../render/table';
 /** /rules, /odds and /help: what the table plays by, and the chances behind every call. */
 export const info = new Composer<BotContext>();
 
-/** The settings of the chat's game, else the defaults (per-chat house rules come with /settings). */
-async function settingsInForce(ctx: BotContext): Promise<{ settings: Settings; ofGame: boolean }> {
+type Source = 'game' | 'group' | 'default';
+
+/** The settings of the chat's game, else the group's house rules, else the defaults. */
+async function settingsInForce(ctx: BotContext): Promise<{ settings: Settings; source: Source }> {
   if (ctx.chat && ctx.chat.type !== 'private') {
-    const game = await ctx.deps.games.currentGame(BigInt(ctx.chat.id));
-    if (game) return { settings: game.state.settings, ofGame: true };
+    const chatId = BigInt(ctx.chat.id);
+    const game = await ctx.deps.games.currentGame(chatId);
+    if (game) return { settings: game.state.settings, source: 'game' };
+    const profile = await ctx.deps.games.chats.profile(chatId, { title: 'title' in ctx.chat ? ctx.chat.title : null, type: ctx.chat.type });
+    return { settings: profile.settings, source: 'group' };
   }
-  return { settings: DEFAULT_SETTINGS, ofGame: false };
+  return { settings: DEFAULT_SETTINGS, source: 'default' };
 }
 
 info.command('rules', async (ctx) => {
-  const { settings, ofGame } = await settingsInForce(ctx);
+  const { settings, source } = await settingsInForce(ctx);
   const ranking = rankingFor(settings.ranking);
-  const order = ranking.claims.map((c) => claimLabel(settings.ranking, c)).join(' › ');
+  const order = ranking.claims.map((c) => claimLabel(settings.ranking, c, ctx.t)).join(' › ');
   await ctx.reply(
     [
-      `🎲 <b>Mia — the rules ${ofGame ? 'of this game' : 'by default'}</b>`,
-      escapeHtml(rulesLine(settings)),
+      ctx.t(`rules-title-${source}`),
+      escapeHtml(rulesLine(settings, ctx.t)),
       '',
-      'Roll two dice under the cup and announce a value: the truth, higher or lower. The next player believes you and must beat it, or calls “liar!”: the dice are shown, and whoever was wrong loses a life. Nothing beats Mia: facing one, give up (−1) or look.',
+      ctx.t('rules-summary'),
       '',
-      `<b>Ranking, best first</b>: ${escapeHtml(order)}`,
+      ctx.t('rules-ranking', { order: escapeHtml(order) }),
     ].join('\n'),
     { parse_mode: 'HTML' },
   );
@@ -36,24 +41,12 @@ info.command('rules', async (ctx) => {
 
 info.command('odds', async (ctx) => {
   const { settings } = await settingsInForce(ctx);
-  const rows = oddsTable(rankingFor(settings.ranking)).map(
-    (r) => `${claimLabel(settings.ranking, r.claim).padEnd(10)} ${String(r.percent).padStart(3)}%`,
-  );
-  await ctx.reply(['🎲 <b>The chance that one roll beats each value</b>', `<pre>${escapeHtml(rows.join('\n'))}</pre>`].join('\n'), {
-    parse_mode: 'HTML',
-  });
+  const labels = oddsTable(rankingFor(settings.ranking)).map((r) => ({ label: claimLabel(settings.ranking, r.claim, ctx.t), percent: r.percent }));
+  const width = Math.max(10, ...labels.map((l) => l.label.length + 1));
+  const rows = labels.map((r) => `${r.label.padEnd(width)} ${String(r.percent).padStart(3)}%`);
+  await ctx.reply([ctx.t('odds-title'), `<pre>${escapeHtml(rows.join('\n'))}</pre>`].join('\n'), { parse_mode: 'HTML' });
 });
 
 info.command('help', async (ctx) => {
-  await ctx.reply(
-    [
-      '🎲 <b>Mia</b>, the bluffing dice game, played in this group.',
-      '/newgame — open a game (alias /mia); players press Join, the creator or an admin presses Start',
-      '/stop — stop the game (creator or admin)',
-      '/rules — the rules in force and the ranking',
-      '/odds — the chance that one roll beats each value',
-      'Your dice come by private message: press Start in a private chat with me once.',
-    ].join('\n'),
-    { parse_mode: 'HTML' },
-  );
+  await ctx.reply(ctx.t('help-text'), { parse_mode: 'HTML' });
 });

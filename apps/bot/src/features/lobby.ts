@@ -21,7 +21,7 @@ export async function mayManage(ctx: BotContext, creator: string | undefined): P
 export const lobby = new Composer<BotContext>();
 
 lobby.command(['newgame', 'mia'], async (ctx) => {
-  if (!isGroup(ctx)) return ctx.reply('Start a game of Mia in a group: add me to one and send /newgame there.');
+  if (!isGroup(ctx)) return ctx.reply(ctx.t('newgame-private'));
   const { games } = ctx.deps;
   const user = userOf(ctx);
   const chatId = BigInt(ctx.chat.id);
@@ -36,21 +36,21 @@ lobby.command(['newgame', 'mia'], async (ctx) => {
   if (created.status === 'rejected') {
     return ctx.reply(
       created.rejection.code === 'game-exists'
-        ? 'A game is already open here. Join it with the buttons on its message, or /stop it first.'
-        : `I could not open a game: ${created.rejection.message}`,
+        ? ctx.t('newgame-exists')
+        : ctx.t('newgame-failed', { reason: created.rejection.message }),
     );
   }
 });
 
 lobby.command('stop', async (ctx) => {
-  if (!isGroup(ctx)) return ctx.reply('/stop works in the group where the game is.');
+  if (!isGroup(ctx)) return ctx.reply(ctx.t('stop-private'));
   const { games } = ctx.deps;
   const game = await games.currentGame(BigInt(ctx.chat.id));
-  if (!game) return ctx.reply('There is no game to stop.');
-  if (!(await mayManage(ctx, game.state.creator))) return ctx.reply('Only the game’s creator or a group admin can stop it.');
+  if (!game) return ctx.reply(ctx.t('stop-none'));
+  if (!(await mayManage(ctx, game.state.creator))) return ctx.reply(ctx.t('stop-not-allowed'));
   await games.abort(BigInt(ctx.chat.id), game.id);
   await ctx.deps.notifier.stopped(game);
-  await ctx.reply('🛑 The game was stopped. Start a new one with /newgame.');
+  await ctx.reply(ctx.t('stop-done'));
 });
 
 /** /start in private: the private chat now works; a deep link from the lobby also joins the game. */
@@ -62,13 +62,13 @@ lobby.command('start', async (ctx) => {
   const payload = ctx.match;
   const join = /^j_([0-9a-f-]{36})$/.exec(payload);
   if (!join) {
-    await ctx.reply('🎲 Hi! I run games of Mia in groups. Add me to a group and send /newgame; your dice will come here.');
+    await ctx.reply(ctx.t('start-hello'));
     // Back after a block, in the middle of a turn: the turn's dice and buttons come now.
     for (const game of await games.runningGamesOf(user.id)) await ctx.deps.notifier.resendTurn(game, user.id);
     return;
   }
   const game = await games.game(join[1]!);
-  if (!game || game.status !== 'LOBBY') return ctx.reply('That game has already started or ended.');
+  if (!game || game.status !== 'LOBBY') return ctx.reply(ctx.t('start-gone'));
   const result = await games.act({
     chatId: game.chatId,
     gameId: game.id,
@@ -76,7 +76,7 @@ lobby.command('start', async (ctx) => {
     user,
     action: { type: 'join', player: user.id, name: user.name },
   });
-  if (result.status === 'applied') return ctx.reply('✋ You joined the game. Your dice will come here when it is your turn.');
-  if (result.status === 'rejected' && result.rejection.code === 'already-joined') return ctx.reply("You're already at the table.");
-  return ctx.reply('I could not seat you: the game may have started or be full.');
+  if (result.status === 'applied') return ctx.reply(ctx.t('start-joined'));
+  if (result.status === 'rejected' && result.rejection.code === 'already-joined') return ctx.reply(ctx.t('start-already'));
+  return ctx.reply(ctx.t('start-failed'));
 });

@@ -4,6 +4,7 @@ import type { ActResult } from '@mia/game';
 import { decodeButton, type Button } from '../callback-data';
 import type { BotContext } from '../context';
 import { diceFaces } from '../render/html';
+import type { Translate } from '../i18n';
 import { rejectionText } from '../rejections';
 import { mayManage } from './lobby';
 
@@ -15,11 +16,11 @@ export const play = new Composer<BotContext>();
 
 play.on('callback_query:data', async (ctx) => {
   const button = decodeButton(ctx.callbackQuery.data);
-  if (!button) return ctx.answerCallbackQuery({ text: 'This button is not valid.' });
+  if (!button) return ctx.answerCallbackQuery({ text: ctx.t('popup-invalid-button') });
   const { games } = ctx.deps;
   const game = await games.game(button.gameId);
   if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) {
-    return ctx.answerCallbackQuery({ text: 'That game is over.' });
+    return ctx.answerCallbackQuery({ text: ctx.t('reject-game-over') });
   }
   const player = String(ctx.from.id);
   const user = {
@@ -40,9 +41,10 @@ play.on('callback_query:data', async (ctx) => {
   const act = (action: Action, key = `update:${ctx.update.update_id}`) => games.act({ ...base, key, action, followUp });
   const move = button.move;
   const actorName = game.state.round ? game.state.seats.find((p) => p.id === game.state.round!.actor)?.name : undefined;
+  const refuse = { actorName, minPlayers: Math.max(2, game.state.settings.minPlayers) };
   const answer = (result: ActResult, ok?: string) =>
     result.status === 'rejected'
-      ? ctx.answerCallbackQuery({ text: rejectionText(result.rejection, actorName), show_alert: false })
+      ? ctx.answerCallbackQuery({ text: rejectionText(result.rejection, ctx.t, refuse), show_alert: false })
       : ctx.answerCallbackQuery(ok ? { text: ok } : {});
 
   switch (button.action.op) {
@@ -53,13 +55,13 @@ play.on('callback_query:data', async (ctx) => {
         const me = ctx.me.username;
         return ctx.answerCallbackQuery({ url: `https://t.me/${me}?start=j_${game.id}` });
       }
-      return answer(await act({ type: 'join', player, name: user.name }), '✋ You joined the game.');
+      return answer(await act({ type: 'join', player, name: user.name }), ctx.t('popup-joined'));
     }
     case 'leave':
-      return answer(await act({ type: 'leave', player }), 'You left the game.');
+      return answer(await act({ type: 'leave', player }), ctx.t('popup-left'));
     case 'start': {
       if (!(await mayManage(ctx, game.state.creator))) {
-        return ctx.answerCallbackQuery({ text: 'Only the game’s creator or a group admin can start it.' });
+        return ctx.answerCallbackQuery({ text: ctx.t('popup-start-not-allowed') });
       }
       return answer(await act({ type: 'start' }));
     }
@@ -75,18 +77,20 @@ play.on('callback_query:data', async (ctx) => {
       const reachable = !(await games.user(player))?.blockedBot;
       return answer(
         believed,
-        reachable ? '🎲 Rolled: your dice are in our private chat.' : '🎲 Rolled. I can’t write to you privately: use “🎲 My turn: show my dice” on the table.',
+        reachable ? ctx.t('popup-rolled') : ctx.t('popup-rolled-unreachable'),
       );
     }
     case 'believeBlind': {
       const believed = await act({ type: 'believe', player, move });
       if (believed.status === 'applied') await ctx.deps.notifier.sendBlindClaims(believed.game, player);
-      return answer(believed, '🙈 Choose your blind announcement in our private chat.');
+      return answer(believed, ctx.t('popup-blind-choose'));
     }
     case 'rollBlind': {
       const current = await games.game(game.id);
       if (!current || current.state.move !== move || current.state.round?.actor !== player || current.state.round.stage !== 'roll') {
-        return ctx.answerCallbackQuery({ text: rejectionText({ code: current?.state.round?.actor === player ? 'stale' : 'not-your-turn', message: '' }, actorName) });
+        return ctx.answerCallbackQuery({
+          text: rejectionText({ code: current?.state.round?.actor === player ? 'stale' : 'not-your-turn', message: '' }, ctx.t, refuse),
+        });
       }
       await ctx.deps.notifier.sendBlindClaims(current, player);
       return ctx.answerCallbackQuery();
@@ -102,8 +106,8 @@ play.on('callback_query:data', async (ctx) => {
       return answer(await act({ type: 'call', player, move }));
     case 'pass': {
       const last = lastAnnouncement(game.state);
-      if (!last) return ctx.answerCallbackQuery({ text: rejectionText({ code: 'wrong-stage', message: '' }) });
-      return answer(await act({ type: 'passBlind', player, move, value: last.value }), '🤞 Passed on unseen.');
+      if (!last) return ctx.answerCallbackQuery({ text: rejectionText({ code: 'wrong-stage', message: '' }, ctx.t) });
+      return answer(await act({ type: 'passBlind', player, move, value: last.value }), ctx.t('popup-passed'));
     }
     case 'giveUp':
       return answer(await act({ type: 'giveUp', player, move }));
@@ -119,7 +123,7 @@ async function showDice(ctx: BotContext, button: Button, player: string) {
   const game = await ctx.deps.games.game(button.gameId);
   const round = game?.state.round;
   if (!game || !round || round.actor !== player) {
-    return ctx.answerCallbackQuery({ text: "It's not your turn.", show_alert: false });
+    return ctx.answerCallbackQuery({ text: ctx.t('reject-not-your-turn'), show_alert: false });
   }
   if (round.stage === 'roll') {
     const rolled = await ctx.deps.games.act({
@@ -128,16 +132,14 @@ async function showDice(ctx: BotContext, button: Button, player: string) {
       key: `update:${ctx.update.update_id}`,
       action: { type: 'roll', player, move: game.state.move },
     });
-    if (rolled.status === 'rejected') return ctx.answerCallbackQuery({ text: rejectionText(rolled.rejection) });
+    if (rolled.status === 'rejected') return ctx.answerCallbackQuery({ text: rejectionText(rolled.rejection, ctx.t) });
     if (rolled.status === 'duplicate') return ctx.answerCallbackQuery();
-    return ctx.answerCallbackQuery({ text: popupDice(rolled.game.state, player), show_alert: true });
+    return ctx.answerCallbackQuery({ text: popupDice(rolled.game.state, player, ctx.t), show_alert: true });
   }
-  return ctx.answerCallbackQuery({ text: popupDice(game.state, player), show_alert: true });
+  return ctx.answerCallbackQuery({ text: popupDice(game.state, player, ctx.t), show_alert: true });
 }
 
-function popupDice(state: Parameters<typeof playerView>[0], player: string): string {
+function popupDice(state: Parameters<typeof playerView>[0], player: string, t: Translate): string {
   const dice = playerView(state, player).myDice;
-  return dice
-    ? `Your dice: ${diceFaces(dice)} (${dice[0]}${dice[1]}). Restore private messages to announce: open the bot and press Start.`
-    : 'You have not looked at dice this turn.';
+  return dice ? t('popup-dice', { faces: diceFaces(dice), digits: `${dice[0]}${dice[1]}` }) : t('popup-no-dice');
 }
