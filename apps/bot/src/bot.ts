@@ -6,9 +6,11 @@ import type { Logger } from 'pino';
 import { decodeButton } from './callback-data';
 import type { BotContext } from './context';
 import { info } from './features/info';
+import { language } from './features/language';
 import { lobby } from './features/lobby';
 import { membership } from './features/membership';
 import { play } from './features/play';
+import { settings } from './features/settings';
 import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier } from './notifier';
@@ -41,6 +43,8 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
   bot.use(
     sequentialize((ctx: BotContext) => {
       const data = ctx.callbackQuery?.data;
+      // A game's button (code:gameId:move) is ordered with its game; anything else, menu buttons
+      // included ("menu/row/col/…", which never decode as one), with its chat.
       const button = data ? decodeButton(data) : null;
       return button ? `game:${button.gameId}` : ctx.chat ? `chat:${ctx.chat.id}` : undefined;
     }),
@@ -50,7 +54,9 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
     await next();
   });
   bot.use(i18n.middleware());
-  bot.use(membership, lobby, info, play);
+  // The menus (settings, language) answer their own callbacks: they come before `play`, which
+  // answers any callback it cannot decode as an invalid button.
+  bot.use(membership, lobby, info, settings, language, play);
   bot.catch((error) => {
     const e = error.error;
     const where = { updateId: error.ctx.update.update_id };

@@ -25,13 +25,16 @@ lobby.command(['newgame', 'mia'], async (ctx) => {
   const { games } = ctx.deps;
   const user = userOf(ctx);
   const chatId = BigInt(ctx.chat.id);
+  const chat = { title: 'title' in ctx.chat ? ctx.chat.title : null, type: ctx.chat.type };
+  // The game copies the group's house rules (/settings) now: later changes wait for the next game.
+  const { settings } = await games.chats.profile(chatId, chat);
   const created = await games.act({
     chatId,
     key: `update:${ctx.update.update_id}`,
     user,
-    chat: { title: 'title' in ctx.chat ? ctx.chat.title : null, type: ctx.chat.type },
+    chat,
     ...(ctx.msg.message_thread_id && ctx.msg.is_topic_message ? { threadId: ctx.msg.message_thread_id } : {}),
-    action: { type: 'create', creator: user.id },
+    action: { type: 'create', creator: user.id, settings },
   });
   if (created.status === 'rejected') {
     return ctx.reply(
