@@ -4,13 +4,18 @@ import { Bot, GrammyError, HttpError } from 'grammy';
 import type { GameService } from '@mia/game';
 import type { Logger } from 'pino';
 import { decodeButton } from './callback-data';
+import { DEFAULT_PUBLIC_URL } from './config';
 import type { BotContext } from './context';
+import { dashboard } from './features/dashboard';
 import { info } from './features/info';
 import { language } from './features/language';
+import { kick } from './features/kick';
 import { lobby } from './features/lobby';
+import { lobbyTime, watchLobbyExpiry } from './features/lobby-time';
 import { membership } from './features/membership';
 import { play } from './features/play';
 import { settings } from './features/settings';
+import { stats } from './features/stats';
 import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier } from './notifier';
@@ -21,6 +26,8 @@ export interface CreateBotOptions {
   apiRoot?: string;
   games: GameService;
   log: Logger;
+  /** The dashboard's public address (PUBLIC_URL; default http://localhost:3000). */
+  publicUrl?: string;
 }
 
 /**
@@ -28,7 +35,7 @@ export interface CreateBotOptions {
  * feature; updates of one game are handled one at a time (per-chat, or per-game for buttons in
  * private chats), so a game's actions keep their order.
  */
-export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
+export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBLIC_URL }: CreateBotOptions) {
   // A hung connection must not hold a game's messages for grammY's default 500 s: 60 s is well
   // above a long poll (runner's getUpdates waits 30 s) and any other call.
   const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, ...(apiRoot ? { apiRoot } : {}) } });
@@ -36,8 +43,10 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
   const locales = new LocaleResolver(games);
   const notifier = new Notifier(bot.api, games, locales, log);
+  // Registered now, before the caller's `games.recover()` may close lobbies that ran out of time.
+  watchLobbyExpiry({ api: bot.api, games, notifier, locales, log });
   bot.use(async (ctx, next) => {
-    ctx.deps = { games, notifier, locales, log };
+    ctx.deps = { games, notifier, locales, log, publicUrl: publicUrl.replace(/\/+$/, '') };
     await next();
   });
   bot.use(
@@ -56,7 +65,7 @@ export function createBot({ token, apiRoot, games, log }: CreateBotOptions) {
   bot.use(i18n.middleware());
   // The menus (settings, language) answer their own callbacks: they come before `play`, which
   // answers any callback it cannot decode as an invalid button.
-  bot.use(membership, lobby, info, settings, language, play);
+  bot.use(membership, lobby, lobbyTime, info, stats, dashboard, kick, settings, language, play);
   bot.catch((error) => {
     const e = error.error;
     const where = { updateId: error.ctx.update.update_id };

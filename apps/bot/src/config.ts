@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Where the dashboard is served when PUBLIC_URL is not set (a dashboard run on this machine). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
 /** Everything the bot reads from the environment, validated once at start-up. */
 const Env = z
   .object({
@@ -15,6 +18,11 @@ const Env = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** The dashboard's public address: /dashboard hands out `${PUBLIC_URL}/g/<token>`. */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_URL: an http(s) URL, e.g. https://mia.example.org' })
+      .default(DEFAULT_PUBLIC_URL)
+      .transform((url) => url.replace(/\/+$/, '')),
   })
   .refine((e) => !e.WEBHOOK_URL || e.WEBHOOK_SECRET, {
     message: 'WEBHOOK_SECRET is required with WEBHOOK_URL: Telegram sends it so forged updates are refused',

@@ -12,6 +12,8 @@ export interface BotDeps {
   notifier: Notifier;
   locales: LocaleResolver;
   log: Logger;
+  /** The dashboard's public address, without a trailing slash (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 /**

@@ -30,7 +30,13 @@ const db = await openDatabase({
   ...(config.DATA_DIR && !config.DATABASE_URL ? { dataDir: config.DATA_DIR } : {}),
 });
 const games = new GameService({ db, log });
-const { bot, notifier } = createBot({ token: config.BOT_TOKEN, apiRoot: config.TELEGRAM_API_ROOT, games, log });
+const { bot, notifier } = createBot({
+  token: config.BOT_TOKEN,
+  apiRoot: config.TELEGRAM_API_ROOT,
+  games,
+  log,
+  publicUrl: config.PUBLIC_URL,
+});
 await bot.init();
 await registerCommands(bot.api);
 notifier.start();

@@ -170,17 +170,20 @@ export class Notifier {
     if (roundStarted && round.stage === 'roll') await this.sendRollPrompt(game, refs, round.actor);
   }
 
-  /** After /stop: the game's messages lose their buttons and say it was stopped. */
-  async stopped(game: GameRecord): Promise<void> {
+  /**
+   * After /stop (or a lobby closed for want of a start: `note` 'lobby-expired'): the game's
+   * messages lose their buttons and say why.
+   */
+  async stopped(game: GameRecord, note: 'lobby-stopped' | 'lobby-expired' = 'lobby-stopped'): Promise<void> {
     const refs = await this.loadRefs(game.id);
     const chatId = Number(game.chatId);
     const t = await this.groupTranslator(game);
-    const note = `\n\n${t('lobby-stopped')}`;
+    const noteText = `\n\n${t(note)}`;
     if (game.state.phase === 'lobby' && refs.lobbyMessageId !== undefined) {
       const creator = game.state.seats.find((p) => p.id === game.state.creator)?.name ?? '?';
-      await this.edit(chatId, refs.lobbyMessageId, lobbyText(playerView(game.state, game.state.creator), creator, t) + note).catch(() => false);
+      await this.edit(chatId, refs.lobbyMessageId, lobbyText(playerView(game.state, game.state.creator), creator, t) + noteText).catch(() => false);
     } else if (refs.tableMessageId !== undefined) {
-      await this.edit(chatId, refs.tableMessageId, tableText({ ...game.state, phase: 'over' }, null, t) + note).catch(() => false);
+      await this.edit(chatId, refs.tableMessageId, tableText({ ...game.state, phase: 'over' }, null, t) + noteText).catch(() => false);
     }
     for (const player of [...refs.prompts.keys()]) await this.closePrompt(game, refs, player, 'prompt-stopped');
     this.refs.delete(game.id);
@@ -206,7 +209,8 @@ export class Notifier {
     const view = playerView(game.state, game.state.creator);
     const creator = game.state.seats.find((p) => p.id === game.state.creator)?.name ?? (await this.games.user(game.state.creator))?.firstName ?? '?';
     const started = game.state.phase !== 'lobby';
-    const text = started ? `${lobbyText(view, creator, t)}\n\n${t('lobby-started')}` : lobbyText(view, creator, t);
+    const closes = t('lobby-closes', { minutes: Math.round(this.games.lobbyTimes.openMs / 60_000) });
+    const text = started ? `${lobbyText(view, creator, t)}\n\n${t('lobby-started')}` : `${lobbyText(view, creator, t)}\n${closes}`;
     const keyboard = started ? undefined : lobbyKeyboard(game.id, t);
     if (refs.lobbyMessageId === undefined) {
       if (started) return;

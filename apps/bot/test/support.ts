@@ -9,6 +9,7 @@ import { webhookCallback } from 'grammy';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createBot } from '../src';
+import { isLocale, localeOfTelegram, LOCALES, translator, type Locale } from '../src/i18n';
 import { claimLabel } from '../src/render/claims';
 
 export const quietLog = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -35,6 +36,8 @@ export interface WorldOptions {
   shared?: { sim: TelegramSim; db: TestDatabase };
   /** The bot's username (default mia_bot). */
   username?: string;
+  /** The dashboard's address the bot links to (default: the bot's, http://localhost:3000). */
+  publicUrl?: string;
 }
 
 /** One bot process: its game service, bot, notifier and update source. */
@@ -79,7 +82,13 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
     timers: options.timers ?? false,
     ...(options.now ? { now: options.now } : {}),
   });
-  const { bot, notifier } = createBot({ token, apiRoot: sim.apiRoot, games, log: quietLog });
+  const { bot, notifier } = createBot({
+    token,
+    apiRoot: sim.apiRoot,
+    games,
+    log: quietLog,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+  });
   await bot.init();
   notifier.start();
   const recovered = recover ? await games.recover() : { running: 0, overdue: 0 };
@@ -256,13 +265,16 @@ export async function startGame(w: World, group: SimGroup, players: SimUser[], o
   } else {
     creator.send(group, '/newgame@mia_bot');
   }
-  const lobby = await w.sim.waitFor(() => lastWithButton(w.sim.messages(group), /Join/));
+  // The lobby's buttons are in the group's language; each join pop-up in the joiner's.
+  const t = translator(await groupLocale(w, group));
+  const lobby = await w.sim.waitFor(() => lastWithButton(w.sim.messages(group), new RegExp(escapeRegExp(t('button-join')))));
+  const joined = new Set(LOCALES.map((l) => translator(l)('popup-joined')));
   for (const p of players) {
-    const popup = await p.press(current(w, lobby), '✋ Join');
-    if (popup?.text !== '✋ You joined the game.') throw new Error(`${p.firstName} could not join: ${JSON.stringify(popup)}`);
+    const popup = await p.press(current(w, lobby), t('button-join'));
+    if (!joined.has(popup?.text ?? '')) throw new Error(`${p.firstName} could not join: ${JSON.stringify(popup)}`);
   }
   await w.settle();
-  await creator.press(current(w, lobby), '▶️ Start');
+  await creator.press(current(w, lobby), t('button-start'));
   await w.settle();
   const game = await w.games.currentGame(BigInt(group.id));
   if (game?.state.phase !== 'playing') throw new Error('the game did not start');
@@ -293,25 +305,29 @@ export async function playTurn(
   const actor = players.find((p) => String(p.id) === actorId)!;
   const action = aiAction(state, actorId, strategy, () => 0)!;
   const privateChat = actor.privateChat(w.token);
+  // Buttons on the table are in the group's language; private ones in the actor's.
+  const tg = translator(await groupLocale(w, group));
+  const tp = translator(await personLocale(w, actor, group));
+  const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
   let message: SimMessage | undefined;
   let label: RegExp;
   switch (action.type) {
     case 'roll':
-      label = /Roll and look/;
+      label = exactly(tp('button-roll'));
       message = lastWithButton(w.sim.messages(privateChat), label);
       break;
     case 'announce':
-      label = new RegExp(`^${escapeRegExp(claimLabel(state.settings.ranking, action.value))}$`);
+      label = exactly(claimLabel(state.settings.ranking, action.value, tp));
       message = lastWithButton(w.sim.messages(privateChat), label);
       break;
     case 'believe':
     case 'call':
-      label = action.type === 'call' ? /Liar/ : /Believe & roll/;
+      label = exactly(tg(action.type === 'call' ? 'button-call' : 'button-believe'));
       message = lastWithButton(w.sim.messages(group), label);
       break;
     case 'lookAtMia':
     case 'giveUp':
-      label = action.type === 'lookAtMia' ? /Look/ : /Give up/;
+      label = exactly(tg(action.type === 'lookAtMia' ? 'button-look' : 'button-give-up'));
       message = lastWithButton(w.sim.messages(group), label);
       break;
     default:
@@ -340,6 +356,18 @@ export async function playToEnd(
     await options.beforeTurn?.(n);
     turns.push(await playTurn(w, group, players, strategy));
   }
+}
+
+/** The group's language as the bot speaks it (English until set). */
+export async function groupLocale(w: World, group: SimGroup): Promise<Locale> {
+  const language = await w.games.chats.language(BigInt(group.id));
+  return isLocale(language) ? language : 'en';
+}
+
+/** A person's language as the bot speaks it to them: their /lang, their Telegram's, the group's. */
+export async function personLocale(w: World, user: SimUser, group: SimGroup): Promise<Locale> {
+  const chosen = (await w.games.user(String(user.id)))?.language;
+  return isLocale(chosen) ? chosen : (localeOfTelegram(user.languageCode) ?? groupLocale(w, group));
 }
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -18,7 +18,7 @@ import {
   type Tx,
 } from './repository';
 import { cryptoRng } from './rng';
-import { DeadlineTimers, type DueTurn } from './timers';
+import { DeadlineTimers, type DueLobby, type DueTurn } from './timers';
 
 export interface UserInfo {
   id: PlayerId;
@@ -71,6 +71,32 @@ export interface CommittedBatch {
   origin: 'local' | 'remote';
 }
 
+/**
+ * How long a lobby waits for its start: it closes (the game is aborted) `openMs` after it was
+ * opened, unless started; `/extend` moves the closing time on by `extendMs`, never further than
+ * `maxAheadMs` from now. A lobby nobody starts would otherwise hold the chat forever (one game a
+ * chat).
+ */
+export interface LobbyTimes {
+  openMs: number;
+  extendMs: number;
+  maxAheadMs: number;
+}
+
+export const LOBBY_TIMES: Readonly<LobbyTimes> = Object.freeze({
+  openMs: 10 * 60_000,
+  extendMs: 5 * 60_000,
+  maxAheadMs: 30 * 60_000,
+});
+
+/** `extendLobby`'s answer: the new closing time, or why there is none. */
+export type ExtendLobbyResult =
+  | { ok: true; deadlineAt: Date; remainingMs: number }
+  /** `no-lobby`: no such game in the chat, or it has started or ended. */
+  | { ok: false; reason: 'no-lobby' }
+  /** `at-limit`: it already stays open as long as allowed (`maxAheadMs` from now). */
+  | { ok: false; reason: 'at-limit'; deadlineAt: Date; remainingMs: number };
+
 export interface GameServiceOptions {
   db: Database;
   /** Dice and every other draw. Default: node:crypto. */
@@ -83,6 +109,8 @@ export interface GameServiceOptions {
   log?: Logger;
   /** Optimistic retries when another writer committed first (default 8). */
   maxRetries?: number;
+  /** Lobby closing times (default LOBBY_TIMES). */
+  lobby?: Partial<LobbyTimes>;
 }
 
 class Conflict extends Error {}
@@ -99,12 +127,15 @@ export class GameService {
   readonly log: Logger;
   /** Per-chat settings, language and dashboard link. */
   readonly chats: ChatDirectory;
+  /** How long lobbies stay open, and by how much `/extend` prolongs them. */
+  readonly lobbyTimes: Readonly<LobbyTimes>;
   private readonly rng: Rng;
   private readonly now: () => Date;
   private readonly bus: EventBus;
   private readonly timers: DeadlineTimers | null;
   private readonly maxRetries: number;
   private readonly listeners = new Set<(batch: CommittedBatch) => void>();
+  private readonly expiryListeners = new Set<(game: GameRecord) => void>();
   private readonly unsubscribeBus: () => void;
   /** Per game, the remote notice being loaded: the next one waits for it (see `queueRemote`). */
   private readonly remote = new Map<string, Promise<void>>();
@@ -119,12 +150,30 @@ export class GameService {
     this.bus =
       options.bus ?? (options.db.kind === 'postgres' ? new PgNotifyBus(options.db.connectionString, this.log) : new LocalBus());
     this.maxRetries = options.maxRetries ?? 8;
-    this.timers = options.timers === false ? null : new DeadlineTimers((due) => void this.fireDeadline(due), this.now);
+    this.lobbyTimes = Object.freeze({ ...LOBBY_TIMES, ...options.lobby });
+    this.timers =
+      options.timers === false
+        ? null
+        : new DeadlineTimers(
+            (due) => void this.fireDeadline(due),
+            this.now,
+            (due) => void this.fireLobbyDeadline(due),
+          );
     this.unsubscribeBus = this.bus.subscribe((notice) => this.queueRemote(notice));
   }
 
   get prisma() {
     return this.db.prisma;
+  }
+
+  /**
+   * Listen to lobbies closed for want of a start (see `LobbyTimes`): called with the game, now
+   * ABORTED, in the one process that closed it. An expiry is no engine event (like `/stop`, it
+   * ends the game without a result), so it does not come through `subscribe`.
+   */
+  onLobbyExpired(listener: (game: GameRecord) => void): () => void {
+    this.expiryListeners.add(listener);
+    return () => this.expiryListeners.delete(listener);
   }
 
   /** Listen to every committed batch, local or from other processes. */
@@ -176,8 +225,14 @@ export class GameService {
       const version = current?.version ?? 0;
       const moved = before === null || result.state.move !== before.move;
       const turnSeconds = result.state.settings.turnSeconds;
-      const deadlineAt =
-        result.state.phase === 'playing' && turnSeconds !== null
+      // In play: the turn's deadline. In the lobby: its closing time, set when it opens and
+      // moved only by `extendLobby` (so joins and leaves do not write it: see below).
+      const inLobby = result.state.phase === 'lobby';
+      const deadlineAt = inLobby
+        ? action.type === 'create'
+          ? new Date(now.getTime() + this.lobbyTimes.openMs)
+          : (current?.deadlineAt ?? null)
+        : result.state.phase === 'playing' && turnSeconds !== null
           ? moved
             ? new Date(now.getTime() + turnSeconds * 1000)
             : (current?.deadlineAt ?? null)
@@ -248,13 +303,17 @@ export class GameService {
               },
             });
           } else {
+            // Only a game still open: one aborted (/stop, an expired lobby) since it was read
+            // keeps its version, and must not be brought back by this action.
             const updated = await tx.game.updateMany({
-              where: { id: gameId, version },
+              where: { id: gameId, version, status: { in: ['LOBBY', 'PLAYING'] } },
               data: {
                 status,
                 state: json(result.state),
                 version: record.version,
-                deadlineAt,
+                // A lobby's closing time is left as it is: an /extend that committed since it was
+                // read must not be undone by a join.
+                ...(inLobby ? {} : { deadlineAt }),
                 turnStartedAt,
                 ...(patch.startedAt ? { startedAt: patch.startedAt } : {}),
                 ...(patch.finishedAt ? { finishedAt: patch.finishedAt } : {}),
@@ -308,6 +367,75 @@ export class GameService {
     this.timers?.disarm(gameId);
     this.log.info({ chatId: chatId.toString(), gameId }, 'game: aborted');
     return { ...game, status: 'ABORTED', deadlineAt: null };
+  }
+
+  /**
+   * Moves a lobby's closing time `ms` on (`/extend`), but never beyond `maxAheadMs` from now.
+   * Guarded by the closing time read, so two extensions at once both count and an expiry racing
+   * with it either wins (the lobby is gone) or finds the new time.
+   */
+  async extendLobby(chatId: bigint, gameId: string, ms: number = this.lobbyTimes.extendMs): Promise<ExtendLobbyResult> {
+    if (!(ms > 0)) throw new Error('extendLobby: ms must be positive');
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      const game = await findGame(this.prisma, gameId);
+      if (!game || game.chatId !== chatId || game.status !== 'LOBBY') return { ok: false, reason: 'no-lobby' };
+      const now = this.now().getTime();
+      // A lobby whose time is up but not yet closed (its timer is on its way) is given time from now.
+      const base = Math.max(game.deadlineAt?.getTime() ?? now, now);
+      const next = Math.min(base + ms, now + this.lobbyTimes.maxAheadMs);
+      // At the cap, a few milliseconds more (the time since the last extension) is no extension.
+      if (next - base < Math.min(ms, 60_000)) {
+        return { ok: false, reason: 'at-limit', deadlineAt: new Date(base), remainingMs: base - now };
+      }
+      const deadlineAt = new Date(next);
+      const updated = await this.prisma.game.updateMany({
+        where: { id: gameId, status: 'LOBBY', deadlineAt: game.deadlineAt },
+        data: { deadlineAt },
+      });
+      if (updated.count === 0) continue; // extended, started or closed meanwhile: read again
+      this.timers?.arm({ ...game, deadlineAt });
+      this.log.info({ chatId: chatId.toString(), gameId, deadlineAt }, 'game: lobby extended');
+      return { ok: true, deadlineAt, remainingMs: next - now };
+    }
+    return { ok: false, reason: 'no-lobby' };
+  }
+
+  /**
+   * Closes a lobby whose time is up (its timer, `fireOverdue`, `recover`): the game is ABORTED as
+   * by `/stop` and the chat is free. Only if it is still a lobby past its closing time in the
+   * database, so a lobby started or extended meanwhile stays, and of several processes only one
+   * closes it and tells its listeners. Returns the closed game, else null.
+   */
+  async expireLobby(gameId: string): Promise<GameRecord | null> {
+    if (this.closed) return null;
+    const game = await findGame(this.prisma, gameId);
+    if (!game || game.status !== 'LOBBY' || !game.deadlineAt) return null;
+    const now = this.now();
+    if (game.deadlineAt > now) {
+      this.timers?.arm(game); // extended since this timer was armed (maybe by another process)
+      return null;
+    }
+    const closed = await this.prisma.$transaction(async (tx) => {
+      const updated = await tx.game.updateMany({
+        where: { id: gameId, status: 'LOBBY', deadlineAt: { lte: now } },
+        data: { status: 'ABORTED', finishedAt: now, deadlineAt: null },
+      });
+      if (updated.count === 0) return false;
+      await tx.chat.updateMany({ where: { id: game.chatId, currentGameId: gameId }, data: { currentGameId: null } });
+      return true;
+    });
+    if (!closed) return null;
+    this.timers?.disarm(gameId);
+    this.log.info({ chatId: game.chatId.toString(), gameId }, 'game: lobby closed, not started in time');
+    const record: GameRecord = { ...game, status: 'ABORTED', deadlineAt: null };
+    for (const l of this.expiryListeners) {
+      try {
+        l(record);
+      } catch (error) {
+        this.log.error({ err: error }, 'game: a lobby expiry listener failed');
+      }
+    }
+    return record;
   }
 
   /**
@@ -385,30 +513,46 @@ export class GameService {
   }
 
   /**
-   * On start-up: every running game is loaded; overdue deadlines fire now, the rest are armed.
-   * Returns how many games are running.
+   * On start-up: every running game and open lobby is loaded; overdue deadlines fire now (a lobby
+   * past its closing time closes), the rest are armed. Returns how many games are running (in
+   * play: lobbies are not counted) and how many of them were overdue.
    */
   async recover(): Promise<{ running: number; overdue: number }> {
-    const games = await this.prisma.game.findMany({ where: { status: 'PLAYING' }, select: { id: true } });
+    const games = await this.prisma.game.findMany({
+      where: { status: { in: ['LOBBY', 'PLAYING'] } },
+      select: { id: true, status: true },
+    });
+    let running = 0;
     let overdue = 0;
+    let lobbies = 0;
     for (const { id } of games) {
       const game = await findGame(this.prisma, id);
       if (!game) continue;
-      if (game.deadlineAt && game.deadlineAt <= this.now()) overdue++;
+      if (game.status === 'PLAYING') {
+        running++;
+        if (game.deadlineAt && game.deadlineAt <= this.now()) overdue++;
+      } else lobbies++;
       this.timers?.arm(game);
     }
-    this.log.info({ running: games.length, overdue }, 'game: recovered running games');
-    return { running: games.length, overdue };
+    this.log.info({ running, overdue, lobbies }, 'game: recovered running games');
+    return { running, overdue };
   }
 
-  /** Fires every deadline already past (recovery and tests; the timers do it in normal running). */
+  /**
+   * Fires every deadline already past (recovery and tests; the timers do it in normal running):
+   * turns time out, lobbies close. Returns how many fired.
+   */
   async fireOverdue(): Promise<number> {
     const due = await this.prisma.game.findMany({
-      where: { status: 'PLAYING', deadlineAt: { lte: this.now() } },
-      select: { id: true },
+      where: { status: { in: ['LOBBY', 'PLAYING'] }, deadlineAt: { lte: this.now() } },
+      select: { id: true, status: true },
     });
     let fired = 0;
-    for (const { id } of due) {
+    for (const { id, status } of due) {
+      if (status === 'LOBBY') {
+        if (await this.expireLobby(id)) fired++;
+        continue;
+      }
       const game = await findGame(this.prisma, id);
       const round = game?.state.round;
       if (!game || !round) continue;
@@ -419,6 +563,14 @@ export class GameService {
       if (result?.status === 'applied') fired++;
     }
     return fired;
+  }
+
+  private async fireLobbyDeadline(due: DueLobby): Promise<void> {
+    try {
+      await this.expireLobby(due.gameId);
+    } catch (error) {
+      this.log.error({ err: error, gameId: due.gameId }, 'game: lobby could not be closed');
+    }
   }
 
   private async fireDeadline(due: DueTurn): Promise<ActResult | null> {

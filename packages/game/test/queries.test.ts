@@ -142,7 +142,7 @@ describe('read-side queries over games played through the service', () => {
       wins: 0,
       classes: { truthful: 0, over: 0, under: 0, blind: 0, pass: 0 } as Record<string, number>,
       calledOn: { total: 0, caught: 0, held: 0, bluffsCalled: 0 },
-      calls: { total: 0, right: 0, wrong: 0 },
+      calls: { total: 0, right: 0, wrong: 0, bluffsCaught: 0 },
       lost: { 'caught-bluffing': 0, 'wrong-call': 0, 'mia-looked': 0, 'mia-given-up': 0, timeout: 0 } as Record<string, number>,
     });
     const total = blank();
@@ -181,6 +181,7 @@ describe('read-side queries over games played through the service', () => {
                 b.calls.total++;
                 if (caught) b.calls.right++;
                 else b.calls.wrong++;
+                if (lastClass === 'over') b.calls.bluffsCaught++;
               });
             }
             break;
@@ -278,10 +279,23 @@ describe('read-side queries over games played through the service', () => {
     expect(stats.calledOn.bluffsCalled).toBeLessThanOrEqual(stats.calledOn.caught);
     expect(stats.calledOn.bluffsCalled).toBeLessThanOrEqual(stats.announcements.over);
     expect(stats.calls.total).toBe(stats.calls.right + stats.calls.wrong);
+    expect(stats.calls.bluffsCaught).toBeLessThanOrEqual(stats.calls.right);
     expect(stats.recent.length).toBeLessThanOrEqual(10);
     const sum = (k: 'games' | 'wins') => stats.weekly.reduce((n, w) => n + w[k], 0);
     expect(sum('games')).toBe(stats.games);
     expect(sum('wins')).toBe(stats.wins);
+  });
+
+  it('every bluff called was caught by someone: bluffs caught by callers equal bluffs called on announcers', async () => {
+    let caught = 0;
+    let called = 0;
+    for (const p of [...people, ...bots]) {
+      const stats = await playerStats(h.db.prisma, BigInt(p.id));
+      caught += stats.calls.bluffsCaught;
+      called += stats.calledOn.bluffsCalled;
+    }
+    expect(caught).toBeGreaterThan(0);
+    expect(caught).toBe(called);
   });
 
   it('filters by chat', async () => {

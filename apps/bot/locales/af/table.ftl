@@ -6,6 +6,8 @@ lobby-rules = <b>Reëls</b>: { $rules }
 lobby-hint = Druk Sluit aan om te speel (jou dobbelstene kom per privaat boodskap). Die skepper of 'n admin begin.
 lobby-started = ▶️ <b>Die spel het begin.</b>
 lobby-stopped = 🛑 <b>Hierdie spel is gestop.</b>
+lobby-expired = ⌛ <b>Hierdie voorportaal is gesluit: niemand het die spel betyds begin nie.</b>
+lobby-closes = ⌛ Sluit ná { $minutes } minute sonder ’n begin; /extend gee meer tyd.
 
 rules-lives = { $n ->
     [one] { $n } lewe

@@ -6,6 +6,8 @@ lobby-rules = <b>Rules</b>: { $rules }
 lobby-hint = Press Join to play (your dice come by private message). The creator or an admin starts.
 lobby-started = ▶️ <b>The game has started.</b>
 lobby-stopped = 🛑 <b>This game was stopped.</b>
+lobby-expired = ⌛ <b>This lobby closed: nobody started the game in time.</b>
+lobby-closes = ⌛ Closes after { $minutes } minutes without a start; /extend gives more time.
 
 rules-lives = { $n ->
     [one] { $n } life

@@ -6,6 +6,8 @@ lobby-rules = <b>Pravidlá</b>: { $rules }
 lobby-hint = Stlač „Pridať sa“ a hraj (kocky ti prídu súkromnou správou). Hru spustí zakladateľ alebo admin.
 lobby-started = ▶️ <b>Hra sa začala.</b>
 lobby-stopped = 🛑 <b>Táto hra bola zastavená.</b>
+lobby-expired = ⌛ <b>Lobby sa zatvorilo: hru nikto včas nespustil.</b>
+lobby-closes = ⌛ Zatvorí sa po { $minutes } min bez spustenia; /extend pridá čas.
 
 rules-lives = { $n ->
     [one] { $n } život

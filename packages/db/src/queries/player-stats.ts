@@ -47,6 +47,11 @@ export interface CallsMade {
   right: number;
   /** CLAIM_HELD or MIA_TRUE: the player lost. */
   wrong: number;
+  /**
+   * Of the right calls, those on a bluff (an OVER announcement): "bluffs caught". The other
+   * right calls caught blind or passed announcements that turned out too high.
+   */
+  bluffsCaught: number;
   /** right / total, null without calls. */
   accuracy: number | null;
 }
@@ -107,7 +112,7 @@ function emptyCore(): CoreStats {
     announcements: { ...emptyClassCounts(), total: 0 },
     bluffRate: null,
     calledOn: { total: 0, caught: 0, held: 0, bluffsCalled: 0 },
-    calls: { total: 0, right: 0, wrong: 0, accuracy: null },
+    calls: { total: 0, right: 0, wrong: 0, bluffsCaught: 0, accuracy: null },
     livesLost: emptyLivesLost(),
   };
 }
@@ -135,11 +140,14 @@ function add(core: CoreStats, row: CountRow): void {
       if (classification === 'OVER') core.calledOn.bluffsCalled += n;
       break;
     }
-    case 'call':
+    case 'call': {
+      const [outcome, classification] = key.split(':');
       core.calls.total += n;
-      if (CAUGHT.has(key)) core.calls.right += n;
+      if (CAUGHT.has(outcome!)) core.calls.right += n;
       else core.calls.wrong += n;
+      if (classification === 'OVER') core.calls.bluffsCaught += n;
       break;
+    }
     case 'lost': {
       const k = CAUSE_KEY[key];
       if (k) core.livesLost[k] += n;
@@ -162,7 +170,7 @@ function finish<T extends CoreStats>(core: T): T {
  * - `game`: seats in finished games; `won` where Game.winnerId is the player.
  * - `class`: their announcements by classification.
  * - `calledOn`: reveals of their announcements, by outcome, marked when the announcement was OVER.
- * - `call`: reveals they caused (call or Mia look), by outcome.
+ * - `call`: reveals they caused (call or Mia look), by outcome, marked when the announcement was OVER.
  * - `lost`: Round.livesLost summed by cause over rounds they lost.
  */
 function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
@@ -196,8 +204,12 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
       WHERE r."announcerId" = ${userId}
     ),
     called AS MATERIALIZED (
-      SELECT regexp_replace(r."roundId", ':r[0-9]+$', '') AS "gameId", r.outcome
-      FROM "Reveal" r WHERE r."callerId" = ${userId}
+      -- The announcement is looked up (by primary key) only to tell the bluffs they caught.
+      SELECT regexp_replace(r."roundId", ':r[0-9]+$', '') AS "gameId", r.outcome,
+             b.id IS NOT NULL AS bluff
+      FROM "Reveal" r
+      LEFT JOIN "Announcement" b ON b.id = r."announcementId" AND b.classification = 'OVER'
+      WHERE r."callerId" = ${userId}
     ),
     lost AS MATERIALIZED (
       SELECT ro."gameId", ro.cause, ro."livesLost" FROM "Round" ro WHERE ro."loserId" = ${userId}
@@ -213,7 +225,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
     FROM revealed r JOIN games g ON g.id = r."gameId"
     GROUP BY 1, 3
     UNION ALL
-    SELECT g.week, 'call', c.outcome::text, count(*)::int
+    SELECT g.week, 'call', c.outcome::text || CASE WHEN c.bluff THEN ':OVER' ELSE '' END, count(*)::int
     FROM called c JOIN games g ON g.id = c."gameId"
     GROUP BY 1, 3
     UNION ALL
