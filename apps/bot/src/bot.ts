@@ -1,12 +1,13 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, GrammyError, HttpError } from 'grammy';
-import type { GameService } from '@mia/game';
+import { AiSeats, type AiSeatsOptions, type GameService } from '@mia/game';
 import type { Logger } from 'pino';
 import { decodeButton } from './callback-data';
 import { DEFAULT_PUBLIC_URL } from './config';
 import type { BotContext } from './context';
 import { dashboard } from './features/dashboard';
+import { ai, newRoundStarterRolls } from './features/ai';
 import { info } from './features/info';
 import { language } from './features/language';
 import { kick } from './features/kick';
@@ -28,14 +29,17 @@ export interface CreateBotOptions {
   log: Logger;
   /** The dashboard's public address (PUBLIC_URL; default http://localhost:3000). */
   publicUrl?: string;
+  /** The computer players' pace and choices (default: 0.8–2.5 s, node:crypto). */
+  ai?: Pick<AiSeatsOptions, 'delayMs' | 'rng'>;
 }
 
 /**
  * The bot, ready to run by long polling (`@grammyjs/runner`) or webhook. One composer per
  * feature; updates of one game are handled one at a time (per-chat, or per-game for buttons in
- * private chats), so a game's actions keep their order.
+ * private chats), so a game's actions keep their order. The caller starts and stops the notifier
+ * and the AI seats (`ai.resume()` after `games.recover()`), as it does the update source.
  */
-export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBLIC_URL }: CreateBotOptions) {
+export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBLIC_URL, ai: aiOptions }: CreateBotOptions) {
   // A hung connection must not hold a game's messages for grammY's default 500 s: 60 s is well
   // above a long poll (runner's getUpdates waits 30 s) and any other call.
   const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, ...(apiRoot ? { apiRoot } : {}) } });
@@ -45,6 +49,8 @@ export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBL
   const notifier = new Notifier(bot.api, games, locales, log);
   // Registered now, before the caller's `games.recover()` may close lobbies that ran out of time.
   watchLobbyExpiry({ api: bot.api, games, notifier, locales, log });
+  // Computer players act like people at the table, so the table's own follow-up applies to them too.
+  const aiSeats = new AiSeats(games, { ...aiOptions, followUp: newRoundStarterRolls, log });
   bot.use(async (ctx, next) => {
     ctx.deps = { games, notifier, locales, log, publicUrl: publicUrl.replace(/\/+$/, '') };
     await next();
@@ -65,7 +71,7 @@ export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBL
   bot.use(i18n.middleware());
   // The menus (settings, language) answer their own callbacks: they come before `play`, which
   // answers any callback it cannot decode as an invalid button.
-  bot.use(membership, lobby, lobbyTime, info, stats, dashboard, kick, settings, language, play);
+  bot.use(membership, lobby, lobbyTime, ai, info, stats, dashboard, kick, settings, language, play);
   bot.catch((error) => {
     const e = error.error;
     const where = { updateId: error.ctx.update.update_id };
@@ -73,7 +79,7 @@ export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBL
     else if (e instanceof HttpError) log.error({ ...where, err: e.message }, 'bot: could not reach Telegram');
     else log.error({ ...where, err: e }, 'bot: handler failed');
   });
-  return { bot, notifier };
+  return { bot, notifier, ai: aiSeats };
 }
 
 /**

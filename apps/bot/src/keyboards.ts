@@ -21,6 +21,8 @@ export function lobbyKeyboard(gameId: string, t: Translate): InlineKeyboard {
 export function tableKeyboard(gameId: string, state: GameState, t: Translate): InlineKeyboard | undefined {
   const round = state.round;
   if (state.phase !== 'playing' || !round) return undefined;
+  // A computer player's turn has nothing for people to press.
+  if (state.seats.find((p) => p.id === round.actor)?.ai) return undefined;
   const moves = legalMoves(state, round.actor);
   const kb = new InlineKeyboard();
   const b = (action: ButtonAction) => button(gameId, state.move, action);

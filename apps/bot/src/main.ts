@@ -30,7 +30,7 @@ const db = await openDatabase({
   ...(config.DATA_DIR && !config.DATABASE_URL ? { dataDir: config.DATA_DIR } : {}),
 });
 const games = new GameService({ db, log });
-const { bot, notifier } = createBot({
+const { bot, notifier, ai } = createBot({
   token: config.BOT_TOKEN,
   apiRoot: config.TELEGRAM_API_ROOT,
   games,
@@ -40,7 +40,10 @@ const { bot, notifier } = createBot({
 await bot.init();
 await registerCommands(bot.api);
 notifier.start();
+ai.start();
 await games.recover();
+// Computer players whose turn it was when the last process stopped play on.
+await ai.resume();
 const allowed_updates = ['message', 'callback_query', 'my_chat_member'] as const;
 
 let stop: () => Promise<void>;
@@ -61,6 +64,7 @@ if (config.WEBHOOK_URL) {
 const shutdown = async (signal: string) => {
   log.info({ signal }, 'bot: stopping');
   await stop();
+  await ai.stop();
   notifier.stop();
   await notifier.idle();
   await games.close();

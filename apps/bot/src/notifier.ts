@@ -240,6 +240,7 @@ export class Notifier {
     const round = game.state.round;
     const seconds = game.state.settings.turnSeconds;
     if (!game.deadlineAt || !round || game.state.phase !== 'playing' || !seconds) return;
+    if (game.state.seats.find((p) => p.id === round.actor)?.ai) return;
     const lead = Math.min(30, Math.floor(seconds / 3)) * 1000;
     const delay = game.deadlineAt.getTime() - lead - Date.now();
     if (delay <= 0) return;
@@ -282,6 +283,8 @@ export class Notifier {
   }
 
   private async sendPrivate(game: GameRecord, refs: Refs, player: string, text: string, keyboard: ReturnType<typeof rollKeyboard>) {
+    // A computer player has no chat: its seat acts from the engine's view, not from messages.
+    if (game.state.seats.find((p) => p.id === player)?.ai) return;
     const previous = refs.prompts.get(player);
     try {
       if (previous !== undefined) {

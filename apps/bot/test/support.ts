@@ -38,13 +38,16 @@ export interface WorldOptions {
   username?: string;
   /** The dashboard's address the bot links to (default: the bot's, http://localhost:3000). */
   publicUrl?: string;
+  /** The computer players' pause before acting, ms (default 0: they act at once). */
+  aiDelayMs?: number | readonly [number, number];
 }
 
-/** One bot process: its game service, bot, notifier and update source. */
+/** One bot process: its game service, bot, notifier, AI seats and update source. */
 export interface BotProcess {
   games: GameService;
   bot: ReturnType<typeof createBot>['bot'];
   notifier: ReturnType<typeof createBot>['notifier'];
+  ai: ReturnType<typeof createBot>['ai'];
   runner: RunnerHandle | null;
   /** Webhook mode: the Fastify server and the url registered with the sim. */
   webhook: { app: FastifyInstance; url: string; secret: string } | null;
@@ -59,16 +62,18 @@ export interface World {
   readonly games: GameService;
   readonly bot: BotProcess['bot'];
   readonly notifier: BotProcess['notifier'];
+  readonly ai: BotProcess['ai'];
   readonly runner: RunnerHandle | null;
   readonly webhook: BotProcess['webhook'];
   /** Waits until every committed change has reached Telegram. */
   settle(): Promise<void>;
   /**
-   * The bot process restarted: the runner (or webhook server), notifier and game service stopped,
-   * new ones created on the same database (a fresh connection on PostgreSQL) and the same sim,
-   * running games recovered as main.ts does.
+   * The bot process restarted: the runner (or webhook server), AI seats, notifier and game service
+   * stopped, new ones created on the same database (a fresh connection on PostgreSQL) and the same
+   * sim, running games recovered and AI turns resumed as main.ts does. `changes` apply to the new
+   * process (e.g. a different AI pace).
    */
-  restart(): Promise<{ running: number; overdue: number }>;
+  restart(changes?: Pick<WorldOptions, 'aiDelayMs'>): Promise<{ running: number; overdue: number }>;
   close(): Promise<void>;
 }
 
@@ -82,16 +87,19 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
     timers: options.timers ?? false,
     ...(options.now ? { now: options.now } : {}),
   });
-  const { bot, notifier } = createBot({
+  const { bot, notifier, ai } = createBot({
     token,
     apiRoot: sim.apiRoot,
     games,
     log: quietLog,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ai: { delayMs: options.aiDelayMs ?? 0, rng: seededRng((options.seed ?? 1) + 1) },
   });
   await bot.init();
   notifier.start();
+  ai.start();
   const recovered = recover ? await games.recover() : { running: 0, overdue: 0 };
+  if (recover) await ai.resume();
   let runner: RunnerHandle | null = null;
   let webhook: BotProcess['webhook'] = null;
   if (options.mode === 'webhook') {
@@ -109,11 +117,13 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
     games,
     bot,
     notifier,
+    ai,
     runner,
     webhook,
     async stop() {
       if (runner) await runner.stop();
       if (webhook) await webhook.app.close();
+      await ai.stop();
       notifier.stop();
       await notifier.idle();
       await games.close();
@@ -124,7 +134,7 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
 
 /** The real bot (long polling through @grammyjs/runner, or a webhook) against telegram-sim and a test database. */
 export async function world(seedOrOptions: number | WorldOptions = 1): Promise<World> {
-  const options: WorldOptions = typeof seedOrOptions === 'number' ? { seed: seedOrOptions } : seedOrOptions;
+  const options: WorldOptions = typeof seedOrOptions === 'number' ? { seed: seedOrOptions } : { ...seedOrOptions };
   const sim = options.shared?.sim ?? (await TelegramSim.start({ ...options.sim, seed: options.seed ?? 1 }));
   const token = sim.createBot({ username: options.username ?? 'mia_bot' });
   const db = options.shared?.db ?? (await openTestDatabase());
@@ -143,6 +153,9 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
     get notifier() {
       return proc.notifier;
     },
+    get ai() {
+      return proc.ai;
+    },
     get runner() {
       return proc.runner;
     },
@@ -152,8 +165,9 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
     async settle() {
       await proc.notifier.idle();
     },
-    async restart() {
+    async restart(changes = {}) {
       await proc.stop();
+      Object.assign(options, changes);
       // A new process opens its own connection; the embedded in-memory database has only one.
       let target: Database = db;
       if (db.kind === 'postgres') {

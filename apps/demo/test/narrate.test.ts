@@ -1,29 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { aiSeats, playGame, publicEvent, rankingFor, RANKING_PRESETS, seededRng } from '@mia/engine';
-import { lifeDie, narrate, replayLines } from '../src/narrate';
+import { playGame, publicEvent, rankingFor, RANKING_PRESETS, seededRng, strategyFor, type AiSeat } from '@mia/engine';
+import { aiPlayerId } from '@mia/game';
+import { lifeDie, narrate } from '../src/narrate';
 
 describe('narration', () => {
-  const game = playGame({ seats: aiSeats(['bluffer', 'calculator', 'honest']), rng: seededRng(11) });
+  const seats: AiSeat[] = (['bluffer', 'calculator', 'honest'] as const).map((s, i) => ({
+    id: aiPlayerId(s, i),
+    name: ['Ada', 'Alan', 'Grace'][i]!,
+    strategy: strategyFor(s),
+  }));
+  const game = playGame({ seats, rng: seededRng(11) });
   const ranking = rankingFor(RANKING_PRESETS.classic);
+  const lines = game.events.map((e) => narrate(publicEvent(e), game.state, ranking)).filter((l) => l !== null);
 
   it('shows lives as die faces', () => {
-    expect([6, 5, 1].map(lifeDie)).toEqual(['⚅', '⚄', '⚀']);
+    expect([6, 5, 1, 0].map(lifeDie)).toEqual(['⚅', '⚄', '⚀', '✖']);
     expect(lifeDie(9)).toBe('9♥');
   });
 
-  it('names every announcement without its dice', () => {
-    const announced = game.events.filter((e) => e.type === 'announced');
-    expect(announced.length).toBeGreaterThan(0);
-    for (const e of announced) {
-      const line = narrate(publicEvent(e), game.state, ranking)!;
-      expect(line).toMatch(/ announces /);
-      expect(line).not.toMatch(/[⚀⚁⚂⚃⚄⚅]/);
-    }
+  it('seats computer players with their strategy and ends with the winner', () => {
+    expect(lines.slice(0, 3)).toEqual(['Ada 🤖 (bluffer) sits down.', 'Alan 🤖 (calculator) sits down.', 'Grace 🤖 (honest) sits down.']);
+    expect(lines.at(-1)).toMatch(/^🏆 (Ada|Alan|Grace) wins!  1\. /);
   });
 
-  it('lists each announcement with its dice and class in the replay', () => {
-    const lines = replayLines(game.events, game.state, ranking);
-    const announcements = game.events.filter((e) => e.type === 'announced').length;
-    expect(lines.filter((l) => /→ (truthful|over|under|blind|pass)$/.test(l))).toHaveLength(announcements);
+  it('names every announcement without its dice: dice appear only in reveals', () => {
+    expect(lines.filter((l) => / announces /.test(l))).toHaveLength(game.events.filter((e) => e.type === 'announced').length);
+    const withDice = lines.filter((l) => /[⚀⚁⚂⚃⚄⚅]{2}/.test(l));
+    expect(withDice.length).toBeGreaterThan(0);
+    for (const line of withDice) expect(line).toMatch(/calls "liar!"|looks under the cup/);
   });
 });

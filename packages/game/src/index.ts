@@ -1,3 +1,5 @@
+export * from './ai-players';
+export * from './ai-seats';
 export * from './chats';
 export * from './bus';
 export * from './ids';

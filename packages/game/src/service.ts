@@ -491,6 +491,13 @@ export class GameService {
     return games.filter((g): g is GameRecord => g !== null);
   }
 
+  /** Every game in play, in every chat (start-up: AI seats resume their turns from these). */
+  async runningGames(): Promise<GameRecord[]> {
+    const rows = await this.prisma.game.findMany({ where: { status: 'PLAYING' }, select: { id: true } });
+    const games = await Promise.all(rows.map((r) => findGame(this.prisma, r.id)));
+    return games.filter((g): g is GameRecord => g !== null);
+  }
+
   /** Keeps a user's profile and reachability (private chat started, bot blocked) up to date. */
   async updateUser(user: UserInfo, flags: { privateChatOk?: boolean; blockedBot?: boolean } = {}): Promise<void> {
     const id = toUserId(user.id);

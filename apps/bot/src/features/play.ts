@@ -1,7 +1,8 @@
 import { Composer } from 'grammy';
-import { lastAnnouncement, playerView, type Action, type GameState } from '@mia/engine';
+import { lastAnnouncement, playerView, type Action } from '@mia/engine';
 import type { ActResult } from '@mia/game';
 import { decodeButton, type Button } from '../callback-data';
+import { newRoundStarterRolls } from './ai';
 import type { BotContext } from '../context';
 import { diceFaces } from '../render/html';
 import type { Translate } from '../i18n';
@@ -32,12 +33,7 @@ play.on('callback_query:data', async (ctx) => {
   const base = { chatId: game.chatId, gameId: game.id, user };
   // Whoever must roll next with nothing announced yet (a new round's starter) rolls at once, in
   // the same commit: the starter always looks (rules, A round: 1), and a tap is saved.
-  const followUp = (state: GameState): Action | undefined => {
-    const round = state.round;
-    return state.phase === 'playing' && round?.stage === 'roll' && round.announcements.length === 0
-      ? { type: 'roll', player: round.actor, move: state.move }
-      : undefined;
-  };
+  const followUp = newRoundStarterRolls;
   const act = (action: Action, key = `update:${ctx.update.update_id}`) => games.act({ ...base, key, action, followUp });
   const move = button.move;
   const actorName = game.state.round ? game.state.seats.find((p) => p.id === game.state.round!.actor)?.name : undefined;

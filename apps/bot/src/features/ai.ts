@@ -1,0 +1,75 @@
+import { Composer } from 'grammy';
+import { STRATEGY_NAMES, type Action, type GameState } from '@mia/engine';
+import { DEFAULT_AI_STRATEGY, isStrategyName, nextAiPlayer, type ActResult } from '@mia/game';
+import type { BotContext } from '../context';
+import { isGroup, mayManage } from './lobby';
+
+/**
+ * `/addai [strategy]`: a computer player takes a seat in the group's lobby. It is a user of its own
+ * (negative id, marked AI, its strategy part of the id: see @mia/game's ai-players), seated with
+ * the engine's `join … ai: true`, so the lobby and the table show it with 🤖. `AiSeats` plays it
+ * once a person starts the game.
+ */
+export const ai = new Composer<BotContext>();
+
+/** Longest strategy name echoed back when it is not one: the rest of a long message is not. */
+const ECHO_MAX = 32;
+
+ai.command('addai', async (ctx) => {
+  if (!isGroup(ctx)) return ctx.reply(ctx.t('ai-group-only'));
+  const { games } = ctx.deps;
+  const chatId = BigInt(ctx.chat.id);
+  const game = await games.currentGame(chatId);
+  if (!game) return ctx.reply(ctx.t('ai-no-game'));
+  if (game.state.phase !== 'lobby') return ctx.reply(ctx.t('ai-not-in-lobby'));
+  if (!(await mayManage(ctx, game.state.creator))) return ctx.reply(ctx.t('ai-not-allowed'));
+
+  const asked = ctx.match.trim().toLowerCase() || DEFAULT_AI_STRATEGY;
+  if (!isStrategyName(asked)) {
+    const strategies = STRATEGY_NAMES.map((name) => `• ${ctx.t(`ai-strategy-${name}`)}`).join('\n');
+    return ctx.reply(ctx.t('ai-unknown-strategy', { name: asked.slice(0, ECHO_MAX), strategies }));
+  }
+  const max = game.state.settings.maxPlayers;
+  if (game.state.seats.length >= max) return ctx.reply(ctx.t('ai-table-full', { max }));
+
+  // Named unlike anyone seated, and unlike the person asking (who may sit down next).
+  const player = nextAiPlayer(asked, [...game.state.seats, { id: String(ctx.from!.id), name: ctx.from!.first_name }]);
+  const result = await games.act({
+    chatId,
+    gameId: game.id,
+    key: `update:${ctx.update.update_id}`,
+    // The AI's user row, marked AI (kept off the leaderboard), written in the same commit.
+    user: { id: player.id, name: player.name, isAi: true },
+    action: { type: 'join', player: player.id, name: player.name, ai: true },
+  });
+  if (result.status === 'duplicate') return;
+  if (result.status === 'rejected') return ctx.reply(refusal(ctx, result, max));
+  return ctx.reply(
+    ctx.t('ai-joined', { name: player.name, strategy: asked, seats: result.game.state.seats.length, max }),
+  );
+});
+
+/** A join refused after the checks above: the table filled up or the game started meanwhile. */
+function refusal(ctx: BotContext, result: Extract<ActResult, { status: 'rejected' }>, max: number): string {
+  switch (result.rejection.code) {
+    case 'table-full':
+      return ctx.t('ai-table-full', { max });
+    case 'not-in-lobby':
+    case 'other-game':
+      return ctx.t('ai-not-in-lobby');
+    default:
+      return ctx.t('ai-failed');
+  }
+}
+
+/**
+ * What the table does after a computer player's action, as `features/play.ts` does after a
+ * person's: a new round's starter, with nothing announced yet, rolls at once in the same commit
+ * (the starter always looks, rules "A round" 1).
+ */
+export function newRoundStarterRolls(state: GameState): Action | undefined {
+  const round = state.round;
+  return state.phase === 'playing' && round?.stage === 'roll' && round.announcements.length === 0
+    ? { type: 'roll', player: round.actor, move: state.move }
+    : undefined;
+}

@@ -1,0 +1,122 @@
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { run } from '@grammyjs/runner';
+import { createBot, registerCommands } from '@mia/bot';
+import { defaultDataDir, openDatabase, type Database } from '@mia/db';
+import { seededRng } from '@mia/engine';
+import { GameService } from '@mia/game';
+import { TelegramSim } from '@mia/telegram-sim';
+import pino from 'pino';
+import { countPlayed, describeCounts, Narrator } from './narrator';
+import type { DemoOptions } from './options';
+import { DemoTable } from './tables';
+
+const USERNAME = 'mia_demo_bot';
+const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
+/** How long a stop waits for messages still queued for the simulated Telegram. */
+const DRAIN_MS = 3000;
+/** How long a stop may take in all. */
+const STOP_MS = 20_000;
+const ignore = () => {};
+
+const where = (db: Database): string => {
+  if (db.kind === 'pglite') return `the embedded PostgreSQL (PGlite) in ${resolve(defaultDataDir())}`;
+  const url = new URL(db.connectionString);
+  return `PostgreSQL at ${url.host}${url.pathname} (DATABASE_URL)`;
+};
+
+/**
+ * `npm start` without a token: the real bot (createBot, long polling through @grammyjs/runner)
+ * against telegram-sim on loopback, the game service on the configured database, the AI seats,
+ * and `options.groups` groups whose hosts keep games going. The terminal narrates every table;
+ * SIGINT or SIGTERM stops it all and exits 0.
+ */
+export async function runDemo(options: DemoOptions, print: (line: string) => void): Promise<void> {
+  // Listening from the start: a stop asked for while starting up stops right after. One Ctrl-C
+  // reaches this process several times (from the terminal, and relayed by npm and tsx): every
+  // signal after the first is the same request, and the stop is bounded by STOP_MS instead.
+  const stopped = new Promise<NodeJS.Signals>((done) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      done(signal);
+      setTimeout(() => {
+        console.error(`The demo did not stop within ${STOP_MS / 1000} s; exiting anyway.`);
+        process.exit(1);
+      }, STOP_MS).unref();
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal).on('SIGINT', ignore).on('SIGTERM', ignore);
+    };
+    process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  });
+  print('Mia — DEMO. No BOT_TOKEN is set, so the real bot plays in a simulated Telegram; starting…');
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ dest: options.logFile, mkdir: true, sync: true }));
+  const db = await openDatabase();
+  const sim = await TelegramSim.start({ limits: process.env.SIM_LIMITS === 'off' ? false : undefined });
+  const token = sim.createBot({ username: USERNAME, firstName: 'Mia' });
+  const games = new GameService({ db, log, ...(options.seed !== null ? { rng: seededRng(options.seed) } : {}) });
+  const { bot, notifier, ai } = createBot({
+    token,
+    apiRoot: sim.apiRoot,
+    games,
+    log,
+    ai: { delayMs: options.delayMs, ...(options.seed !== null ? { rng: seededRng(options.seed + 1) } : {}) },
+  });
+  await bot.init();
+  await registerCommands(bot.api);
+  const narrator = new Narrator(games, print, log);
+  notifier.start();
+  ai.start();
+  narrator.start();
+  // As apps/bot's main does: deadlines re-armed, and the computer players of games left running
+  // by the last run play on. The simulated groups get the same ids in every run, so such a game
+  // is back at its table, whose host waits for it to end (its old messages are not in this sim).
+  const running = await games.runningGames();
+  await games.recover();
+  await ai.resume();
+  const runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+  const tables = Array.from(
+    { length: options.groups },
+    (_, i) => new DemoTable({ sim, token, username: USERNAME, games, players: options.players, pauseMs: options.pauseMs, log }, i + 1),
+  );
+
+  const delay = typeof options.delayMs === 'number' ? `${options.delayMs} ms` : `${options.delayMs[0]}–${options.delayMs[1]} ms`;
+  const limits = process.env.SIM_LIMITS === 'off' ? 'off (SIM_LIMITS=off)' : "Telegram's (SIM_LIMITS=off lifts them)";
+  const rule = '═'.repeat(78);
+  print(
+    [
+      rule,
+      ' Mia — DEMO: the real bot (apps/bot) in a simulated Telegram, with computer players.',
+      ` Telegram:  telegram-sim on ${sim.apiRoot} (flood limits: ${limits}), bot @${USERNAME}`,
+      ` Groups:    ${tables.map((t) => t.title).join(', ')}. In each, a host sends /newgame,`,
+      `            /addai ${options.players.join(', /addai ')}, presses Start; a new game follows each one.`,
+      ` AI pace:   ${delay} per turn${options.seed === null ? '' : `; seed ${options.seed}`}`,
+      ` Database:  ${where(db)}`,
+      `            ${describeCounts(await countPlayed(db.prisma))} so far`,
+      ` Watch:     every table's events are printed below as they happen (dice only once revealed);`,
+      `            the bot's own log is in ${options.logFile}`,
+      ' Real bot:  get a token from @BotFather, set BOT_TOKEN (see .env.example), run npm start again.',
+      ` Stop:      Ctrl-C, or kill -TERM ${process.pid}`,
+      rule,
+    ].join('\n'),
+  );
+  for (const game of running) {
+    const round = game.state.round?.number ?? 0;
+    print(`${await narrator.label(game.chatId, game.id)} Resuming this game from the last run (round ${round}).`);
+  }
+  const loops = tables.map((t) => t.run());
+
+  const signal = await stopped;
+  print(`\n${signal}: stopping the tables, the bot, the simulated Telegram and the database…`);
+  for (const t of tables) t.stop();
+  await Promise.all(loops);
+  await runner.stop();
+  await ai.stop();
+  notifier.stop();
+  // Messages held back by flood limits are not worth waiting a minute for at the end of a demo.
+  await Promise.race([notifier.idle(), sleep(DRAIN_MS)]);
+  await narrator.stop();
+  const counts = await countPlayed(db.prisma);
+  await games.close();
+  await sim.stop();
+  await db.close();
+  log.flush();
+  print(`Stopped. The database holds ${describeCounts(counts)}.`);
+}
