@@ -28,7 +28,7 @@ group a host opens games, seats computer players with /addai and starts them, on
   --delay MS      how long a computer player thinks: MS, or MIN-MAX at random (default 800-2500)
   --pause MS      between a game's end and the next one (default 4000)
   --seed N        seeded dice and choices (the tables still interleave as timing has it)
-  --log FILE      the bot's log (default data/demo.log)
+  --log FILE      the bot's log (default $DATA_DIR/demo.log, else data/demo.log)
 Environment: DATABASE_URL, or DATA_DIR for the embedded database; SIM_LIMITS=off lifts the
 simulated flood limits; LOG_LEVEL for the log file. With BOT_TOKEN set, npm start runs the real
 bot instead (see .env.example).`;
@@ -40,7 +40,7 @@ const whole = (text: string, what: string, min: number, max: number): number => 
 };
 
 /** Reads the demo's command line; throws with a readable message (or the usage, for --help). */
-export function parseOptions(argv: string[]): DemoOptions {
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): DemoOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -70,7 +70,8 @@ export function parseOptions(argv: string[]): DemoOptions {
     players: players as StrategyName[],
     delayMs: parseDelay(values.delay ?? '800-2500'),
     pauseMs: whole(values.pause ?? '4000', '--pause', 0, 3_600_000),
-    logFile: values.log ?? join(REPO_ROOT, 'data', 'demo.log'),
+    // Beside the embedded database when DATA_DIR moves it, so one folder holds a demo's files.
+    logFile: values.log ?? join(env.DATA_DIR || join(REPO_ROOT, 'data'), 'demo.log'),
   };
 }
 
