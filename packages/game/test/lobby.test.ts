@@ -169,7 +169,8 @@ describe('lobby closing time', () => {
   });
 
   it('an armed timer closes the lobby when its time comes, and follows an extension', async () => {
-    const s = service(db, () => Date.now(), { timers: true, lobby: { openMs: 300, extendMs: 400 } });
+    // Real timers: the times leave room for a loaded machine to open and extend the lobby first.
+    const s = service(db, () => Date.now(), { timers: true, lobby: { openMs: 2_000, extendMs: 2_000 } });
     const chatId = -400_005n;
     const closedAt = new Promise<{ game: GameRecord; at: number }>((resolve) => s.onLobbyExpired((g) => resolve({ game: g, at: Date.now() })));
     const opened = Date.now();
@@ -177,7 +178,7 @@ describe('lobby closing time', () => {
     expect(await s.extendLobby(chatId, game.id)).toMatchObject({ ok: true });
     const { game: closed, at } = await closedAt;
     expect(closed.id).toBe(game.id);
-    expect(at - opened).toBeGreaterThanOrEqual(650); // 300 + 400, not the first 300
+    expect(at - opened).toBeGreaterThanOrEqual(3_900); // 2 s + 2 s, not the first 2 s
     expect((await db.prisma.game.findUniqueOrThrow({ where: { id: game.id } })).status).toBe('ABORTED');
     expect(await s.currentGame(chatId)).toBeNull();
   });
