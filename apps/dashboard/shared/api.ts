@@ -12,7 +12,8 @@
  *   /api/g/:token/games/:gameId              GameReplay     a FINISHED game of the group
  *   /api/g/:token/players/:userId            PlayerPage     a person's statistics in the group
  *   /api/g/:token/ws                         WebSocket      LiveMessage stream (see below)
- * Errors: ApiError with 400 (malformed id or token), 404 (unknown, or not visible), 429.
+ * Errors: ApiError with 400 (malformed id or token), 404 (unknown, or not visible), 429 (rate
+ * limit per client address, with Retry-After). A plain GET (no upgrade) of /ws answers 426.
  */
 import type { Settings, SpectatorView } from '@mia/engine';
 
@@ -34,6 +35,7 @@ export interface GroupSummary {
 }
 
 export interface PublicGroups {
+  /** Games running first, then most finished games (at most 100). */
   groups: GroupSummary[];
 }
 
@@ -81,8 +83,9 @@ export interface GameSummary {
 export interface GroupPage {
   group: GroupSummary & { listedPublicly: boolean };
   settings: Settings;
+  /** The top 20 people (AI players are not ranked). */
   leaderboard: LeaderboardEntry[];
-  /** Most recent first (at most 50). */
+  /** Most recent first (at most 50): finished games, and aborted ones that had started. */
   games: GameSummary[];
   live: LiveGame[];
 }
@@ -150,7 +153,7 @@ export interface CoreStats {
   livesLost: LivesLost;
 }
 
-/** A person's statistics over the group's finished games. */
+/** A person's statistics over the group's finished games (404 for someone who never sat at one of its games). */
 export interface PlayerPage extends CoreStats {
   userId: string;
   name: string;
@@ -176,7 +179,14 @@ export interface OddsTables {
  * games of the group; then a `game` message for every committed change (within a second of the
  * action), and `ended` when a game leaves play (finished or aborted; its replay is then available
  * when finished). Client → server: only `{"type":"ping"}`, answered with `pong`; anything else is
- * answered with an `error` message and changes nothing.
+ * answered with an `error` message and changes nothing (a client message is at most 1024 bytes; a
+ * frame over 64 KiB closes the socket with 1009).
+ *
+ * Close codes: 4004 — the token no longer opens the group (an admin renewed the link): do not
+ * reconnect with it. 1001 — the server is restarting, 1011 — the snapshot could not be loaded, or
+ * a close without a code (the client fell too far behind, or missed the server's pings): reconnect,
+ * and the new `snapshot` brings the client up to date. The upgrade itself is refused with an HTTP
+ * 400, 404 or 429 like any route.
  */
 export type LiveMessage =
   | { type: 'snapshot'; games: LiveGame[] }

@@ -2,8 +2,8 @@
 // through the real GameService, checked against numbers folded independently from the engine
 // events the service returned. (These tests live here, not in packages/db: @mia/game depends on
 // @mia/db, and a dev dependency back would make a workspace cycle that turbo refuses.)
-import { gameReplay, isoWeekOf, leaderboard, playerStats, weekStartOf, type PlayerStats } from '@mia/db';
-import { aiAction, seededRng, strategyFor, type GameEvent, type Strategy, type StrategyName } from '@mia/engine';
+import { announcedVsActual, gameReplay, isoWeekOf, leaderboard, playerStats, weekStartOf, type PlayerStats } from '@mia/db';
+import { aiAction, seededRng, strategyFor, valueOf, type GameEvent, type Strategy, type StrategyName } from '@mia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../src';
 import { applied, harness, type Harness } from './support';
@@ -323,6 +323,41 @@ describe('read-side queries over games played through the service', () => {
     expect(stats.recent.some((r) => r.gameId === running.gameId)).toBe(false);
     expect(await gameReplay(h.db.prisma, running.gameId)).toBeNull();
     expect(await gameReplay(h.db.prisma, 'no-such-game')).toBeNull();
+  });
+
+  it('announcedVsActual pairs each looked announcement with its dice, finished games only, per chat', async () => {
+    /** (announced, actual) → count over the looked announcements folded from the engine events. */
+    const fold = (player: string, games: Played[]) => {
+      const cells = new Map<string, { announced: number; actual: number; count: number }>();
+      for (const { event: e } of games.flatMap((g) => g.events)) {
+        if (e.type !== 'announced' || e.player !== player || e.kind !== 'looked') continue;
+        const key = `${e.value}:${valueOf(e.dice)}`;
+        const cell = cells.get(key) ?? { announced: e.value, actual: valueOf(e.dice), count: 0 };
+        cell.count++;
+        cells.set(key, cell);
+      }
+      return [...cells.values()].sort((a, b) => a.announced - b.announced || a.actual - b.actual);
+    };
+    let bluffs = 0;
+    for (const p of [...people, ...bots]) {
+      const all = await announcedVsActual(h.db.prisma, BigInt(p.id));
+      expect(all, p.name).toEqual(fold(p.id, finishedGames()));
+      for (const chatId of [CHAT_A, CHAT_B]) {
+        expect(await announcedVsActual(h.db.prisma, BigInt(p.id), { chatId }), `${p.name} in ${chatId}`).toEqual(
+          fold(p.id, finishedGames(chatId)),
+        );
+      }
+      bluffs += all.filter((c) => c.announced !== c.actual).length;
+    }
+    expect(bluffs).toBeGreaterThan(0); // the fixture has more than honest announcements
+
+    // The game in play has looked announcements of its own, and none of them is counted.
+    const running = played.find((g) => !g.finished)!;
+    const inPlay = fold(ada.id, [running]);
+    expect(inPlay.length).toBeGreaterThan(0);
+    const total = (cells: { count: number }[]) => cells.reduce((n, c) => n + c.count, 0);
+    expect(total(await announcedVsActual(h.db.prisma, BigInt(ada.id)))).toBe(total(fold(ada.id, finishedGames())));
+    expect(await announcedVsActual(h.db.prisma, 424242n)).toEqual([]);
   });
 
   it('leaderboard ranks the chat’s people over its finished games, AI seats excluded', async () => {

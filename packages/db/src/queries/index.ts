@@ -1,4 +1,10 @@
 // Read-side queries: statistics, leaderboards and replays over FINISHED games.
+export {
+  announcedVsActual,
+  announcedVsActualSql,
+  type AnnouncedVsActualCell,
+  type AnnouncedVsActualOptions,
+} from './announced-vs-actual.ts';
 export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type Reader } from './common.ts';
 export { leaderboard, leaderboardSql, type LeaderboardOptions, type LeaderboardRow } from './leaderboard.ts';
 export {

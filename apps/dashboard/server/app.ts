@@ -1,0 +1,88 @@
+// The dashboard server: a read-only Fastify app over the game service's database, with the live
+// channel fed by the game service's committed batches (from this process and, through
+// PostgreSQL LISTEN/NOTIFY, from the bot's). Nothing here writes a game or a chat.
+import websocket from '@fastify/websocket';
+import type { GameService } from '@mia/game';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { decorateGroup } from './access';
+import { apiError, errorHandler, formatValidationErrors } from './errors';
+import { LiveHub, type LiveHubOptions } from './live/hub';
+import { MAX_FRAME_BYTES } from './live/messages';
+import type { RouteDeps } from './routes/context';
+import { gameRoutes } from './routes/games';
+import { groupRoutes } from './routes/group';
+import { liveRoutes } from './routes/live';
+import { playerRoutes } from './routes/players';
+import { publicRoutes } from './routes/public';
+import { DEFAULT_RATE_LIMIT, registerSecurity, type RateLimitOptions } from './security';
+import { DEFAULT_WEB_ROOT, isApi, registerSpa, wantsPage } from './static';
+
+export interface DashboardOptions {
+  /** The game service whose database is read and whose batches feed the live channel. */
+  games: GameService;
+  /** Default: the game service's logger. */
+  log?: Logger;
+  /** The built SPA's folder (default apps/dashboard/dist). Without it the API still works. */
+  webRoot?: string;
+  /** Per client address (default 300 requests a minute). */
+  rateLimit?: Partial<RateLimitOptions>;
+  /** Behind a reverse proxy: Fastify's `trustProxy`, so the rate limit sees clients' addresses. */
+  trustProxy?: boolean | string | string[];
+  /** The live hub's sweep, heartbeat and slow-client limits. */
+  live?: LiveHubOptions;
+  /** The clock of `serverTime` in payloads (tests). */
+  now?: () => Date;
+}
+
+/** Builds the dashboard: a Fastify instance with every route, not yet listening. */
+export function createDashboard(options: DashboardOptions): FastifyInstance {
+  const { games } = options;
+  const log = options.log ?? games.log;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; said so, the instance keeps Fastify's default generics.
+    loggerInstance: log as FastifyBaseLogger,
+    // Request lines would carry group tokens (they are in the path): logged without them below.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: options.trustProxy ?? false,
+    schemaErrorFormatter: formatValidationErrors,
+  });
+
+  app.setErrorHandler(errorHandler);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      { method: request.method, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'dashboard: request',
+    );
+  });
+  // Group data is for holders of its link: no shared cache keeps a copy (routes may say otherwise).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  registerSecurity(app, { ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
+  void app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  decorateGroup(app);
+
+  const hub = new LiveHub({ games, log, now }, options.live);
+  hub.start();
+  app.addHook('onClose', async () => hub.close());
+
+  const deps: RouteDeps = { prisma: games.prisma, now, hub };
+  void app.register(publicRoutes, deps);
+  void app.register(groupRoutes, deps);
+  void app.register(gameRoutes, deps);
+  void app.register(playerRoutes, deps);
+  void app.register(liveRoutes, deps);
+
+  const page = registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  // Once the rate limit is loaded (its decorator is needed): unknown addresses are limited too.
+  app.after(() => {
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+      if (!isApi(request.url) && wantsPage(request)) return page(request, reply);
+      return reply.code(404).send(apiError(404, `no such address: ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`));
+    });
+  });
+  return app;
+}

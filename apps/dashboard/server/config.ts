@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Everything the dashboard process reads from the environment, validated once at start-up. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Loopback by default: put it behind a reverse proxy (TLS) to serve it publicly. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** PostgreSQL shared with the bot; unset: the embedded database in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL: a PostgreSQL URL, postgresql://user@host:5432/mia')
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** The built SPA (default apps/dashboard/dist). */
+  WEB_ROOT: z.string().min(1).optional(),
+  /** Requests per client address and window. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * Behind a reverse proxy: `true` (trust X-Forwarded-For from anywhere) or the proxies'
+   * addresses, comma-separated, so the rate limit counts clients, not the proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === 'false' ? false : v === 'true' ? true : v.split(',').map((s) => s.trim()))),
+});
+
+export type Config = z.infer<typeof Env>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // `PORT=` in an env file means unset, not an invalid port.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(set);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,8 @@
+/**
+ * @mia/dashboard's server: `createDashboard` builds the read-only JSON API, the live WebSocket
+ * channel and the SPA's static files as one Fastify instance (see README.md; main.ts runs it).
+ */
+export { createDashboard, type DashboardOptions } from './app';
+export { CLOSE_CODES, type LiveHubOptions } from './live/hub';
+export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './security';
+export { DEFAULT_WEB_ROOT } from './static';

@@ -1,0 +1,26 @@
+// A finished game's replay, through the token of the group it was played in.
+import { gameReplay } from '@mia/db';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ApiError, GameReplay } from '../../shared/api';
+import { groupOf, loadGroup } from '../access';
+import { notFound } from '../errors';
+import { toGameReplay } from '../mappers/replay';
+import { GameParams, GameReplay as GameReplaySchema } from '../schemas';
+import { responses, type RouteDeps } from './context';
+
+export const gameRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma }) => {
+  app.get<{ Params: GameParams; Reply: GameReplay | ApiError }>(
+    '/api/g/:token/games/:gameId',
+    { schema: { params: GameParams, response: responses(GameReplaySchema) }, preHandler: loadGroup(prisma) },
+    async (request) => {
+      const group = groupOf(request);
+      // gameReplay gives FINISHED games only: a running game's rolls are secret, and the same
+      // 404 answers a game of another group, so a token tells nothing about other groups' games.
+      const replay = await gameReplay(prisma, request.params.gameId);
+      if (!replay || replay.game.chatId !== group.id) {
+        throw notFound('no finished game of this group has this id (a game can be replayed once it has finished)');
+      }
+      return toGameReplay(replay);
+    },
+  );
+};

@@ -1,0 +1,56 @@
+// A group by its token: its page (summary, house rules, leaderboard, ended games, running games)
+// and its running games alone (what the live channel's snapshot also carries).
+import { leaderboard } from '@mia/db';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ApiError, GroupPage, LiveGames } from '../../shared/api';
+import { groupOf, loadGroup } from '../access';
+import { NO_GAMES, toGroupSummary } from '../mappers/groups';
+import { toLiveGame } from '../mappers/live-game';
+import { settingsOf } from '../mappers/settings';
+import { toLeaderboardEntry } from '../mappers/stats';
+import { recentGames, runningGames } from '../read/games';
+import { gameCounts } from '../read/groups';
+import { GroupPage as GroupPageSchema, LiveGames as LiveGamesSchema, TokenParams } from '../schemas';
+import { responses, type RouteDeps } from './context';
+
+/** Leaderboard rows on a group page. */
+export const LEADERBOARD_LIMIT = 20;
+
+export const groupRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma, now }) => {
+  const preHandler = loadGroup(prisma);
+
+  app.get<{ Params: TokenParams; Reply: GroupPage | ApiError }>(
+    '/api/g/:token',
+    { schema: { params: TokenParams, response: responses(GroupPageSchema) }, preHandler },
+    async (request) => {
+      const group = groupOf(request);
+      const [counts, board, games, live] = await Promise.all([
+        gameCounts(prisma, [group.id]),
+        leaderboard(prisma, group.id, { limit: LEADERBOARD_LIMIT }),
+        recentGames(prisma, group.id),
+        runningGames(prisma, group.id),
+      ]);
+      const at = now();
+      return {
+        group: {
+          ...toGroupSummary({ ...group, dashboardToken: group.token }, counts.get(group.id.toString()) ?? NO_GAMES),
+          listedPublicly: group.listedPublicly,
+        },
+        settings: settingsOf(group.settings),
+        leaderboard: board.map(toLeaderboardEntry),
+        games,
+        live: live.map((g) => toLiveGame(g, at)),
+      };
+    },
+  );
+
+  app.get<{ Params: TokenParams; Reply: LiveGames | ApiError }>(
+    '/api/g/:token/live',
+    { schema: { params: TokenParams, response: responses(LiveGamesSchema) }, preHandler },
+    async (request) => {
+      const games = await runningGames(prisma, groupOf(request).id);
+      const at = now();
+      return { games: games.map((g) => toLiveGame(g, at)) };
+    },
+  );
+};

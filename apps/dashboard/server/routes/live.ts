@@ -1,0 +1,36 @@
+// The live channel: GET /api/g/:token/ws upgraded to a WebSocket. The upgrade is routed through
+// Fastify like any GET, so the rate limit, the token's validation (400) and its lookup (404) all
+// answer before anything is upgraded.
+import type {} from '@fastify/websocket'; // its RouteOptions.wsHandler
+import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
+import { groupOf, loadGroup } from '../access';
+import { apiError } from '../errors';
+import { encode, parseClientMessage } from '../live/messages';
+import { ApiError, ERROR_RESPONSES, TokenParams } from '../schemas';
+import type { RouteDeps } from './context';
+
+export const liveRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma, hub }) => {
+  app.route<{ Params: TokenParams }>({
+    method: 'GET',
+    url: '/api/g/:token/ws',
+    schema: { params: TokenParams, response: { ...ERROR_RESPONSES, 426: ApiError } },
+    preHandler: loadGroup(prisma),
+    // A plain GET (no upgrade) of the live channel's address.
+    handler: (_request, reply) =>
+      reply
+        .code(426)
+        .header('Upgrade', 'websocket')
+        .send(apiError(426, 'this is the live channel: connect to it with a WebSocket')),
+    wsHandler: (socket: WebSocket, request) => {
+      const watcher = hub.join(socket, groupOf(request));
+      socket.on('message', (data, isBinary) => {
+        // Anything but a ping is answered with an error and changes nothing: the socket stays usable.
+        const parsed = parseClientMessage(data, isBinary);
+        hub.send(watcher, parsed.ok ? encode.pong() : encode.error(parsed.error));
+      });
+      socket.on('pong', () => hub.pong(watcher));
+      socket.on('close', () => hub.leave(watcher));
+    },
+  });
+};

@@ -1,0 +1,345 @@
+/**
+ * JSON schemas of every route's input and output (TypeBox), mirroring shared/api.ts. They do two
+ * jobs: Fastify validates params with them (a malformed id is a 400 before any query runs), and
+ * it serializes answers from them with fast-json-stringify, which writes only the properties a
+ * schema names. That is the second guard for secrecy: were a mapper ever to hand over the engine's
+ * whole state, the cup and the dice behind announcements would still not be written, because no
+ * schema here has a place for them (the only dice are a round's `reveal` and a finished game's
+ * replay). The live channel serializes its messages with the same schemas (live/messages.ts).
+ *
+ * The bottom of this file checks at compile time that each schema describes exactly its api.ts
+ * type, so the contract and the schemas cannot drift apart silently.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type * as Api from '../shared/api';
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** A string that is one of `values`: one `enum` keyword (quicker to validate and serialize than anyOf). */
+const StringEnum = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Ids of people and chats: 64-bit, so decimal strings (JSON numbers lose precision past 2^53). */
+const Id = Type.String();
+const IsoTime = Type.String({ format: 'date-time' });
+const Int = Type.Integer();
+const Dice = Type.Tuple([Type.Integer({ minimum: 1, maximum: 6 }), Type.Integer({ minimum: 1, maximum: 6 })]);
+
+// ---------------------------------------------------------------------------------------------
+// Route input
+
+/**
+ * A dashboard token as @mia/game's `newDashboardToken` makes them (24 base64url characters);
+ * some slack either way so a future length change needs no deploy here. A token of a group that
+ * moved to a supergroup ends in ".migrated": malformed on purpose.
+ */
+export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
+/** Game ids: UUIDs from the service, cuids from the schema's default. */
+export const GAME_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+/** Telegram user ids (AI players have negative ones); the 64-bit range is checked in the route. */
+export const USER_ID_PATTERN = '^-?[0-9]{1,19}$';
+
+const Token = Type.String({ pattern: TOKEN_PATTERN });
+export const TokenParams = Type.Object({ token: Token });
+export const GameParams = Type.Object({ token: Token, gameId: Type.String({ pattern: GAME_ID_PATTERN }) });
+export const PlayerParams = Type.Object({ token: Token, userId: Type.String({ pattern: USER_ID_PATTERN }) });
+export type TokenParams = Static<typeof TokenParams>;
+export type GameParams = Static<typeof GameParams>;
+export type PlayerParams = Static<typeof PlayerParams>;
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+export const ApiError = Type.Object({ statusCode: Int, error: Type.String(), message: Type.String() });
+
+/** The error answers every route may give. */
+export const ERROR_RESPONSES = { 400: ApiError, 404: ApiError, 429: ApiError, 500: ApiError } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The engine's settings and spectator view (packages/engine: settings.ts, views.ts, state.ts)
+
+const RankingOptions = Type.Object({
+  doubles: StringEnum(['66-high', '11-high']),
+  littleMia: Type.Boolean(),
+  sum: Type.Boolean(),
+});
+
+export const Settings = Type.Object({
+  lives: Int,
+  ranking: RankingOptions,
+  announceRule: StringEnum(['strict', 'at-least']),
+  blindPass: Type.Boolean(),
+  miaLookedPenalty: Int,
+  miaFalsePenalty: Int,
+  endRule: StringEnum(['last-standing', 'first-out']),
+  turnSeconds: Nullable(Int),
+  idleLimit: Int,
+  minPlayers: Int,
+  maxPlayers: Int,
+});
+
+const SeatView = Type.Object({
+  id: Id,
+  name: Type.String(),
+  ai: Type.Boolean(),
+  lives: Int,
+  out: Nullable(StringEnum(['lives', 'idle', 'left', 'kicked'])),
+  missedTurns: Int,
+});
+
+/** An announcement as everyone sees it: who, what, how. Never its dice or its class. */
+const AnnouncementView = Type.Object({
+  player: Id,
+  value: Int,
+  kind: StringEnum(['looked', 'blind', 'pass']),
+});
+
+/** The dice a call or a look at Mia showed to everyone: the only dice of a running game. */
+const Reveal = Type.Object({
+  dice: Dice,
+  announced: Int,
+  announcer: Id,
+  by: Id,
+  reason: StringEnum(['call', 'mia-look']),
+  outcome: StringEnum(['bluff-caught', 'claim-held', 'mia-true', 'mia-false']),
+});
+
+const Loss = Type.Object({
+  player: Id,
+  amount: Int,
+  cause: StringEnum(['caught-bluffing', 'wrong-call', 'mia-looked', 'mia-given-up', 'timeout']),
+});
+
+const RoundView = Type.Object({
+  number: Int,
+  starter: Id,
+  actor: Id,
+  stage: StringEnum(['roll', 'announce', 'respond', 'mia']),
+  announcements: Type.Array(AnnouncementView),
+  reveal: Nullable(Reveal),
+  losses: Type.Array(Loss),
+  ended: Nullable(StringEnum(['call', 'mia-look', 'mia-give-up', 'timeout', 'aborted'])),
+});
+
+const GameResult = Type.Object({
+  winner: Nullable(Id),
+  ranking: Type.Array(Type.Object({ player: Id, place: Int, lives: Int })),
+});
+
+export const SpectatorView = Type.Object({
+  phase: StringEnum(['lobby', 'playing', 'over']),
+  settings: Settings,
+  creator: Id,
+  seats: Type.Array(SeatView),
+  round: Nullable(RoundView),
+  lastRound: Nullable(RoundView),
+  move: Int,
+  result: Nullable(GameResult),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Groups and running games
+
+const LanguageSchema = StringEnum(['en', 'ru', 'sk', 'af', 'hi']);
+
+const groupSummaryFields = {
+  token: Type.String(),
+  title: Nullable(Type.String()),
+  language: LanguageSchema,
+  runningGames: Int,
+  finishedGames: Int,
+};
+export const GroupSummary = Type.Object(groupSummaryFields);
+export const PublicGroups = Type.Object({ groups: Type.Array(GroupSummary) });
+
+const GameStatus = StringEnum(['LOBBY', 'PLAYING', 'FINISHED', 'ABORTED']);
+
+export const LiveGame = Type.Object({
+  id: Type.String(),
+  status: GameStatus,
+  version: Int,
+  deadlineAt: Nullable(IsoTime),
+  serverTime: IsoTime,
+  view: SpectatorView,
+});
+export const LiveGames = Type.Object({ games: Type.Array(LiveGame) });
+
+export const LeaderboardEntry = Type.Object({
+  position: Int,
+  userId: Id,
+  name: Type.String(),
+  games: Int,
+  wins: Int,
+  winRate: Type.Number(),
+  bluffRate: Nullable(Type.Number()),
+  livesLost: Int,
+});
+
+export const GameSummary = Type.Object({
+  id: Type.String(),
+  status: StringEnum(['FINISHED', 'ABORTED']),
+  startedAt: Nullable(IsoTime),
+  finishedAt: Nullable(IsoTime),
+  players: Type.Array(Type.Object({ userId: Id, name: Type.String(), ai: Type.Boolean(), place: Nullable(Int) })),
+  winnerId: Nullable(Id),
+  rounds: Int,
+});
+
+export const GroupPage = Type.Object({
+  group: Type.Object({ ...groupSummaryFields, listedPublicly: Type.Boolean() }),
+  settings: Settings,
+  leaderboard: Type.Array(LeaderboardEntry),
+  games: Type.Array(GameSummary),
+  live: Type.Array(LiveGame),
+});
+
+// ---------------------------------------------------------------------------------------------
+// A finished game's replay: every roll, which the rules allow once the game has ended
+
+const ReplayAnnouncement = Type.Object({
+  seq: Int,
+  userId: Id,
+  value: Int,
+  dice: Dice,
+  kind: StringEnum(['LOOKED', 'BLIND', 'PASS']),
+  classification: StringEnum(['TRUTHFUL', 'OVER', 'UNDER', 'BLIND', 'PASS']),
+  thinkMs: Nullable(Int),
+});
+
+const ReplayRound = Type.Object({
+  number: Int,
+  starterId: Id,
+  end: Nullable(StringEnum(['CALL', 'MIA_LOOK', 'MIA_GIVE_UP', 'TIMEOUT', 'ABORTED'])),
+  loserId: Nullable(Id),
+  livesLost: Nullable(Int),
+  cause: Nullable(StringEnum(['CAUGHT_BLUFFING', 'WRONG_CALL', 'MIA_LOOKED', 'MIA_GIVEN_UP', 'TIMEOUT'])),
+  announcements: Type.Array(ReplayAnnouncement),
+  reveal: Nullable(
+    Type.Object({
+      dice: Dice,
+      outcome: StringEnum(['BLUFF_CAUGHT', 'CLAIM_HELD', 'MIA_TRUE', 'MIA_FALSE']),
+      callerId: Id,
+      announcerId: Id,
+    }),
+  ),
+});
+
+export const GameReplay = Type.Object({
+  id: Type.String(),
+  settings: Settings,
+  startedAt: Nullable(IsoTime),
+  finishedAt: IsoTime,
+  winnerId: Nullable(Id),
+  players: Type.Array(
+    Type.Object({
+      userId: Id,
+      name: Type.String(),
+      ai: Type.Boolean(),
+      order: Int,
+      lives: Int,
+      place: Nullable(Int),
+      outReason: Nullable(Type.String()),
+    }),
+  ),
+  rounds: Type.Array(ReplayRound),
+});
+
+// ---------------------------------------------------------------------------------------------
+// A person's statistics in a group
+
+const coreStatsFields = {
+  games: Int,
+  wins: Int,
+  winRate: Nullable(Type.Number()),
+  announcements: Type.Object({
+    truthful: Int,
+    over: Int,
+    under: Int,
+    blind: Int,
+    pass: Int,
+    total: Int,
+  }),
+  bluffRate: Nullable(Type.Number()),
+  calledOn: Type.Object({ total: Int, caught: Int, held: Int, bluffsCalled: Int }),
+  calls: Type.Object({ total: Int, right: Int, wrong: Int, bluffsCaught: Int, accuracy: Nullable(Type.Number()) }),
+  livesLost: Type.Object({ caughtBluffing: Int, wrongCall: Int, miaLooked: Int, miaGivenUp: Int, timeout: Int }),
+};
+export const CoreStats = Type.Object(coreStatsFields);
+
+export const PlayerPage = Type.Object({
+  userId: Id,
+  name: Type.String(),
+  ai: Type.Boolean(),
+  ...coreStatsFields,
+  weekly: Type.Array(Type.Object({ ...coreStatsFields, week: Type.String(), weekStart: Type.String() })),
+  announcedVsActual: Type.Array(Type.Object({ announced: Int, actual: Int, count: Int })),
+  recent: Type.Array(
+    Type.Object({ gameId: Type.String(), finishedAt: IsoTime, place: Nullable(Int), won: Type.Boolean(), players: Int }),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Odds
+
+export const OddsTables = Type.Object({
+  presets: Type.Array(
+    Type.Object({
+      preset: StringEnum(['classic', 'rules-site', 'meyer']),
+      ranking: RankingOptions,
+      rows: Type.Array(Type.Object({ claim: Int, percent: Int })),
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The live channel, one schema per message type (each is serialized by its own function)
+
+export const LiveMessages = {
+  snapshot: Type.Object({ type: Type.Literal('snapshot'), games: Type.Array(LiveGame) }),
+  game: Type.Object({ type: Type.Literal('game'), game: LiveGame }),
+  ended: Type.Object({ type: Type.Literal('ended'), game: LiveGame }),
+  pong: Type.Object({ type: Type.Literal('pong') }),
+  error: Type.Object({ type: Type.Literal('error'), message: Type.String() }),
+};
+export const LiveMessage = Type.Union(Object.values(LiveMessages));
+export const LiveClientMessage = Type.Object({ type: Type.Literal('ping') });
+
+// ---------------------------------------------------------------------------------------------
+// Compile-time check: each schema describes exactly its api.ts type. `Static<S>` must be
+// assignable to the api type (nothing the contract requires is missing or of another type), and
+// the api type to `Static<S>` (the schema requires nothing the contract does not have). Readonly
+// is dropped first: the engine's Dice is a readonly tuple, a schema's tuple is not.
+
+type DeepMutable<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
+    : T;
+type Describes<S extends TSchema, A> = [Static<S>] extends [A]
+  ? [DeepMutable<A>] extends [Static<S>]
+    ? true
+    : 'the schema requires fields the api type does not have'
+  : 'the schema lacks fields of the api type, or gives one another type';
+type Check<T extends true> = T;
+
+export type SchemaChecks = [
+  Check<Describes<typeof ApiError, Api.ApiError>>,
+  Check<Describes<typeof GroupSummary, Api.GroupSummary>>,
+  Check<Describes<typeof PublicGroups, Api.PublicGroups>>,
+  Check<Describes<typeof Settings, Api.GroupPage['settings']>>,
+  Check<Describes<typeof SpectatorView, Api.LiveGame['view']>>,
+  Check<Describes<typeof LiveGame, Api.LiveGame>>,
+  Check<Describes<typeof LiveGames, Api.LiveGames>>,
+  Check<Describes<typeof LeaderboardEntry, Api.LeaderboardEntry>>,
+  Check<Describes<typeof GameSummary, Api.GameSummary>>,
+  Check<Describes<typeof GroupPage, Api.GroupPage>>,
+  Check<Describes<typeof GameReplay, Api.GameReplay>>,
+  Check<Describes<typeof CoreStats, Api.CoreStats>>,
+  Check<Describes<typeof PlayerPage, Api.PlayerPage>>,
+  Check<Describes<typeof OddsTables, Api.OddsTables>>,
+  Check<Describes<typeof LiveMessage, Api.LiveMessage>>,
+  Check<Describes<typeof LiveClientMessage, Api.LiveClientMessage>>,
+];

@@ -1,0 +1,41 @@
+// The built SPA (Vite's output): its files, and index.html for every other page address the SPA
+// routes itself (/g/<token>, /g/<token>/players/<id>, ...). The API does not depend on it.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where `npm run build -w @mia/dashboard` puts the SPA. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url));
+
+export const NOT_BUILT_TEXT =
+  'Mia dashboard: the API is running (/api/...), but the web app is not built. Build it with `npm run build -w @mia/dashboard` and restart.\n';
+
+/** Answers a page address that is no file and no API route: the SPA's index.html, or the "not built" note. */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/** Serves `webRoot` when it holds a built SPA (index.html); otherwise only `/` answers, with a note. */
+export function registerSpa(app: FastifyInstance, webRoot: string): PageFallback {
+  if (!existsSync(join(webRoot, 'index.html'))) {
+    app.get('/', (_request, reply) => reply.type('text/plain; charset=utf-8').send(NOT_BUILT_TEXT));
+    return (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT_TEXT);
+  }
+  void app.register(fastifyStatic, {
+    root: webRoot,
+    // Caching: Vite names assets by content hash, so they never change; index.html must be
+    // fetched again on every visit to pick up a new build.
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const hashed = /[\\/]assets[\\/]/.test(path);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+}
+
+/** A GET for a page (not data): the browser asks for HTML. */
+export const wantsPage = (request: FastifyRequest): boolean =>
+  (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+
+export const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

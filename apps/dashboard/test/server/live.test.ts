@@ -1,0 +1,339 @@
+// The live channel over a real listening server and a `ws` client: snapshot, changes within a
+// second (from this process and from another one), reconnects, ping/pong, malformed messages,
+// refusals, aborts, rotated tokens; and the hub alone with fake sockets (fan-out, slow clients,
+// heartbeats).
+import { GameService, type CommittedBatch, type GameRecord } from '@mia/game';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LiveHub, type LiveSocket } from '../../server/live/hub';
+import { encode, MAX_CLIENT_MESSAGE_BYTES } from '../../server/live/messages';
+import type { Group } from '../../server/read/groups';
+import { ADA, BO, CLEO, group, listen, LiveClient, quietLog, SharedBus, Table, UpgradeRefused, world, type Move, type World } from './support';
+
+const CHAT = -2001n;
+const OTHER = -2002n;
+
+describe('live channel', () => {
+  let w: World;
+  let base: string;
+  let token: string;
+  let otherToken: string;
+  const clients: LiveClient[] = [];
+  const connect = async (t = token) => {
+    const c = await LiveClient.connect(`${base}/api/g/${t}/ws`);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    w = await world({ live: { sweepMs: 100 } });
+    base = await listen(w.app);
+    token = await group(w.games, CHAT, 'Live table');
+    otherToken = await group(w.games, OTHER, 'Other table');
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+  afterAll(() => w?.close());
+
+  it('sends a snapshot on connect, then every committed change within a second, then `ended`', async () => {
+    const empty = await connect();
+    expect(await empty.next('snapshot')).toEqual({ type: 'snapshot', games: [] });
+
+    const table = new Table(w.games, w.dice, CHAT);
+    await table.open([ADA, BO], { lives: 1 });
+    // A lobby is a running game too.
+    const lobby = await empty.next('game', (m) => m.game.version === table.game!.version);
+    expect(lobby.game).toMatchObject({ id: table.game!.id, status: 'LOBBY', view: { phase: 'lobby' } });
+
+    const client = await connect();
+    const snapshot = await client.next('snapshot');
+    expect(snapshot.games.map((g) => [g.id, g.version, g.status])).toEqual([[table.game!.id, table.game!.version, 'LOBBY']]);
+
+    await table.start();
+    const moves: Move[] = [{ type: 'roll', dice: [4, 2] }, { type: 'announce', value: 42 }];
+    for (const move of moves) {
+      const started = Date.now();
+      await table.play(move);
+      const m = await client.next('game', (g) => g.game.version === table.game!.version, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(m.game.status).toBe('PLAYING');
+      expect(m.game.view.move).toBe(table.game!.state.move);
+    }
+    await table.play({ type: 'call' }); // the claim held: the caller, Bo, is out; Ada wins
+    const ended = await client.next('ended', (m) => m.game.id === table.game!.id, 1000);
+    expect(ended.game).toMatchObject({ status: 'FINISHED', version: table.game!.version, view: { phase: 'over' } });
+    expect(ended.game.view.result!.winner).toBe(ADA.id);
+
+    // Reconnecting gives a fresh snapshot: nothing is running any more.
+    client.close();
+    const again = await connect();
+    expect(await again.next('snapshot')).toEqual({ type: 'snapshot', games: [] });
+  });
+
+  it('a client that reconnects mid-game gets the game as it is now', async () => {
+    const table = new Table(w.games, w.dice, CHAT);
+    await table.open([ADA, BO, CLEO]);
+    await table.start();
+    const first = await connect();
+    await first.next('snapshot');
+    first.close();
+    await table.play({ type: 'roll', dice: [5, 3] });
+    await table.play({ type: 'announce', value: 53 });
+    const second = await connect();
+    const snapshot = await second.next('snapshot');
+    expect(snapshot.games).toHaveLength(1);
+    expect(snapshot.games[0]).toMatchObject({ id: table.game!.id, version: table.game!.version });
+    expect(snapshot.games[0]!.view.round!.announcements).toEqual([{ player: table.game!.state.round!.announcements[0]!.player, value: 53, kind: 'looked' }]);
+    await w.games.abort(CHAT, table.game!.id);
+    // An abort is no engine event: the sweep finds it and sends `ended`.
+    const ended = await second.next('ended', (m) => m.game.id === table.game!.id, 2000);
+    expect(ended.game.status).toBe('ABORTED');
+  });
+
+  it('answers a ping with a pong, and anything else with an error, staying usable', async () => {
+    const client = await connect();
+    await client.next('snapshot');
+    client.send(JSON.stringify({ type: 'ping' }));
+    expect(await client.next('pong')).toEqual({ type: 'pong' });
+
+    const bad: [string | Buffer, boolean, string][] = [
+      ['not json', false, 'not JSON'],
+      ['{"type":"subscribe","chat":"-1"}', false, 'unknown message type "subscribe"'],
+      ['[1,2]', false, 'unknown message'],
+      ['null', false, 'unknown message'],
+      [Buffer.from([1, 2, 3]), true, 'binary'],
+      [JSON.stringify({ type: 'ping', pad: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) }), false, 'too large'],
+    ];
+    for (const [data, binary, says] of bad) {
+      client.send(data, binary);
+      const error = await client.next('error');
+      expect(error.message, String(data).slice(0, 30)).toContain(says);
+      client.send('{"type":"ping"}');
+      await client.next('pong');
+    }
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+
+  it('refuses an upgrade with an unknown token (404) or a malformed one (400); a plain GET is told to upgrade', async () => {
+    await expect(connect('q'.repeat(24))).rejects.toMatchObject({ status: 404 });
+    const malformed = await connect('bad').catch((e: unknown) => e);
+    expect(malformed).toBeInstanceOf(UpgradeRefused);
+    expect((malformed as UpgradeRefused).status).toBe(400);
+    expect((malformed as UpgradeRefused).body).toContain('malformed dashboard token');
+    const plain = await w.app.inject({ url: `/api/g/${token}/ws` });
+    expect(plain.statusCode).toBe(426);
+  });
+
+  it('delivers to the group’s sockets only, building each message once per batch', async () => {
+    const a1 = await connect();
+    const a2 = await connect();
+    const b = await connect(otherToken);
+    await Promise.all([a1.next('snapshot'), a2.next('snapshot'), b.next('snapshot')]);
+    const spy = vi.spyOn(encode, 'game');
+    try {
+      const table = new Table(w.games, w.dice, CHAT);
+      await table.open([ADA, BO]);
+      const version = table.game!.version;
+      await a1.next('game', (m) => m.game.version === version);
+      await a2.next('game', (m) => m.game.version === version);
+      expect(spy).toHaveBeenCalledTimes(3); // create and two joins: three batches, three messages built
+      await w.games.abort(CHAT, table.game!.id);
+      await a1.next('ended', (m) => m.game.id === table.game!.id);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(b.messages.map((m) => m.type)).toEqual(['snapshot']);
+  });
+
+  it('closes sockets whose token an admin rotated (the link no longer works)', async () => {
+    const chat = -2003n;
+    const old = await group(w.games, chat, 'Rotating');
+    const client = await connect(old);
+    await client.next('snapshot');
+    await w.games.chats.rotateDashboardToken(chat);
+    const closed = await Promise.race([client.closed, new Promise<null>((r) => setTimeout(() => r(null), 2000))]);
+    expect(closed).toEqual({ code: 4004, reason: 'this dashboard link no longer works' });
+    await expect(connect(old)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('live channel: a batch committed by another process', () => {
+  it('reaches the dashboard through the bus (LISTEN/NOTIFY on PostgreSQL) within a second', async () => {
+    const bus = new SharedBus();
+    const w = await world({ bus: bus.member() });
+    // The bot: another game service (another process) on the same database.
+    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false, bus: bus.member() });
+    const origins: CommittedBatch['origin'][] = [];
+    w.games.subscribe((b) => origins.push(b.origin));
+    try {
+      const base = await listen(w.app);
+      const token = await group(w.games, CHAT, 'Remote table');
+      const client = await LiveClient.connect(`${base}/api/g/${token}/ws`);
+      await client.next('snapshot');
+
+      const table = new Table(bot, w.dice, CHAT);
+      const started = Date.now();
+      await table.open([ADA, BO]);
+      bus.flush(); // NOTIFY is delivered once the writer committed
+      const m = await client.next('game', (g) => g.game.version === table.game!.version, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(m.game.id).toBe(table.game!.id);
+      expect(origins).toContain('remote');
+      expect(origins).not.toContain('local');
+      client.close();
+    } finally {
+      await bot.close();
+      await w.close();
+    }
+  });
+});
+
+// With TEST_DATABASE_URL (a PostgreSQL server), the real thing: two services, each with its own
+// LISTEN/NOTIFY connection, as the bot and the dashboard run in production.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('live channel: PostgreSQL LISTEN/NOTIFY', () => {
+  it('a batch the bot commits reaches a dashboard socket within a second', async () => {
+    const w = await world();
+    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false });
+    try {
+      expect(w.db.kind).toBe('postgres');
+      const base = await listen(w.app);
+      const token = await group(w.games, CHAT, 'Remote table');
+      const client = await LiveClient.connect(`${base}/api/g/${token}/ws`);
+      await client.next('snapshot');
+      await new Promise((r) => setTimeout(r, 300)); // both LISTEN connections up
+      const table = new Table(bot, w.dice, CHAT);
+      const started = Date.now();
+      await table.open([ADA, BO]);
+      await client.next('game', (g) => g.game.version === table.game!.version, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      client.close();
+    } finally {
+      await bot.close();
+      await w.close();
+    }
+  });
+});
+
+describe('rate limit on the upgrade', () => {
+  it('answers 429 before upgrading', async () => {
+    const w = await world({ rateLimit: { max: 2, timeWindow: 60_000 } });
+    try {
+      const base = await listen(w.app);
+      const token = await group(w.games, CHAT, 'Busy');
+      const a = await LiveClient.connect(`${base}/api/g/${token}/ws`);
+      const b = await LiveClient.connect(`${base}/api/g/${token}/ws`);
+      await expect(LiveClient.connect(`${base}/api/g/${token}/ws`)).rejects.toMatchObject({ status: 429 });
+      a.close();
+      b.close();
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('the live hub alone', () => {
+  class FakeSocket implements LiveSocket {
+    readyState = 1;
+    bufferedAmount = 0;
+    sent: string[] = [];
+    closedWith: number | null = null;
+    terminated = false;
+    pings = 0;
+    send(data: string) {
+      this.sent.push(data);
+    }
+    close(code?: number) {
+      this.closedWith = code ?? 1005;
+      this.readyState = 3;
+    }
+    terminate() {
+      this.terminated = true;
+      this.readyState = 3;
+    }
+    ping() {
+      this.pings++;
+    }
+  }
+
+  function fakeService() {
+    let listener: ((b: CommittedBatch) => void) | null = null;
+    const prisma = {
+      game: { findMany: async () => [] },
+      chat: { findMany: async () => [{ id: 7n, dashboardToken: 'tok' }] },
+    };
+    return {
+      games: { subscribe: (l: (b: CommittedBatch) => void) => ((listener = l), () => (listener = null)), prisma } as never,
+      emit: (b: CommittedBatch) => listener?.(b),
+    };
+  }
+
+  const grp: Group = { id: 7n, token: 'tok', title: null, language: 'en', listedPublicly: false, settings: {} };
+  const record = (version: number): GameRecord =>
+    ({
+      id: 'g1',
+      chatId: 7n,
+      threadId: null,
+      status: 'LOBBY',
+      version,
+      state: { phase: 'lobby', settings: {}, creator: '1', seats: [], round: null, lastRound: null, move: 0, eliminations: 0, result: null },
+      deadlineAt: null,
+      turnStartedAt: null,
+    }) as unknown as GameRecord;
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it('drops a client whose send buffer grew too large; the others go on receiving', async () => {
+    const service = fakeService();
+    const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() }, { maxBufferedBytes: 1000 });
+    hub.start();
+    const slow = new FakeSocket();
+    const fast = new FakeSocket();
+    hub.join(slow, grp);
+    hub.join(fast, grp);
+    await settle();
+    expect(slow.sent).toHaveLength(1); // the snapshot
+    vi.spyOn(encode, 'game').mockReturnValue('{"type":"game"}');
+    try {
+      slow.bufferedAmount = 5000;
+      service.emit({ game: record(1), events: [], origin: 'local' });
+      service.emit({ game: record(2), events: [], origin: 'local' });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(slow.terminated).toBe(true);
+    expect(slow.sent).toHaveLength(1);
+    expect(fast.sent).toHaveLength(3);
+    expect(hub.size).toBe(1);
+    hub.close();
+    expect(fast.closedWith).toBe(1001);
+  });
+
+  it('holds messages until the snapshot went out, so the snapshot always comes first', async () => {
+    const service = fakeService();
+    const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() });
+    hub.start();
+    const socket = new FakeSocket();
+    const watcher = hub.join(socket, grp);
+    hub.send(watcher, encode.pong()); // before the snapshot loaded
+    expect(socket.sent).toEqual([]);
+    await settle();
+    expect(socket.sent.map((m) => JSON.parse(m).type)).toEqual(['snapshot', 'pong']);
+    hub.close();
+  });
+
+  it('drops a client that stops answering pings', async () => {
+    const service = fakeService();
+    const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() }, { heartbeatMs: 30 });
+    hub.start();
+    const gone = new FakeSocket();
+    const here = new FakeSocket();
+    hub.join(gone, grp);
+    const watcher = hub.join(here, grp);
+    const answer = setInterval(() => hub.pong(watcher), 10);
+    await new Promise((r) => setTimeout(r, 150));
+    clearInterval(answer);
+    expect(gone.pings).toBeGreaterThan(0);
+    expect(gone.terminated).toBe(true);
+    expect(here.terminated).toBe(false);
+    hub.close();
+  });
+});
