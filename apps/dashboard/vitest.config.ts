@@ -1,16 +1,15 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import shared from '../../vitest.shared.ts';
 
-// Server tests boot an embedded PGlite per file (1-3 s each) and play whole games through it.
-// Web tests (test/web, *.test.tsx) pick their DOM environment per file with a
-// `// @vitest-environment jsdom` comment; the default is Node.
+// The shared include covers test/**/*.test.ts (the server's tests); the SPA's component tests
+// are .tsx (mergeConfig concatenates arrays, so this adds to it). Each web test file picks jsdom
+// with a `// @vitest-environment jsdom` comment; the rest run in Node. Server tests boot an
+// embedded PGlite per file and play whole games through it: longer timeouts.
 export default mergeConfig(
   shared,
   defineConfig({
-    test: {
-      include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-    },
+    plugins: [react()],
+    test: { include: ['test/**/*.test.tsx'], testTimeout: 60_000, hookTimeout: 60_000 },
   }),
 );

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LiveTable } from '../../web/src/components/live/LiveTable';
+import { liveReducer, EMPTY_LIVE_STATE, type LiveEntry } from '../../web/src/live/liveState';
+import { liveGame, lobbyGame, playingView, renderPage, SERVER_NOW } from './helpers';
+import type { LiveGame } from '../../shared/api';
+
+/** An entry as the reducer makes it, received at the client's `clientNow`. */
+function entryOf(game: LiveGame, clientNow: number): LiveEntry {
+  return liveReducer(EMPTY_LIVE_STATE, { type: 'game', game, receivedAt: clientNow }).byId[game.id]!;
+}
+
+describe('LiveTable', () => {
+  it('shows each seat in order with lives as die faces, a number above six, and who is out struck through', () => {
+    renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
+    const seats = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
+    expect(seats.map((li) => li.querySelector('.seat-name')?.textContent?.replace(/\s*\(their turn\)/, ''))).toEqual([
+      'Alice',
+      'Bob',
+      'Carol',
+      'Dave AI',
+    ]);
+    // Alice: 4 lives as ⚃, named for screen readers.
+    const alice = within(seats[0]!).getByRole('img', { name: '4 lives' });
+    expect(alice.textContent).toBe('⚃');
+    // Bob: 8 lives, more than a die shows: the number.
+    expect(within(seats[1]!).getByRole('img', { name: '8 lives' }).textContent).toBe('8');
+    // Dave: 6 lives as ⚅.
+    expect(within(seats[3]!).getByRole('img', { name: '6 lives' }).textContent).toBe('⚅');
+    // Carol is out: her name struck through and the reason in words, no lives die.
+    expect(seats[2]!.querySelector('s')?.textContent).toBe('Carol');
+    expect(seats[2]!.textContent).toContain('out');
+    expect(within(seats[2]!).queryByRole('img')).toBeNull();
+  });
+
+  it('marks whose turn it is, in the seat list and in words', () => {
+    renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
+    const seats = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
+    const current = seats.filter((li) => li.getAttribute('aria-current') === 'true');
+    expect(current).toHaveLength(1);
+    expect(current[0]!.textContent).toContain('Bob');
+    expect(current[0]!.textContent).toContain('▶');
+    expect(current[0]!.textContent).toContain('(their turn)');
+    expect(screen.getByText('Bob’s turn to believe or call')).toBeTruthy();
+  });
+
+  it('counts down to the deadline by the server clock, whatever the client clock says', () => {
+    // The client clock is 5 minutes behind the server: 42 s are still 42 s.
+    const clientNow = SERVER_NOW - 5 * 60_000;
+    vi.useFakeTimers({ now: clientNow, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    renderPage(<LiveTable entry={entryOf(liveGame(), clientNow)} token="tok" level={2} />);
+    expect(screen.getByRole('timer').textContent).toContain('0:42 left');
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.getByRole('timer').textContent).toContain('0:40 left');
+    act(() => vi.advanceTimersByTime(40_000));
+    expect(screen.getByRole('timer').textContent).toContain('time is up');
+  });
+
+  it('has no countdown without a deadline', () => {
+    renderPage(<LiveTable entry={entryOf(liveGame({ deadlineAt: null }), SERVER_NOW)} token="tok" level={2} />);
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('lists the round’s announcements with claim labels, blind marked', () => {
+    renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
+    const items = within(screen.getByRole('list', { name: 'Announcements' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Dave: 42', 'Alice: 62 (blind)']);
+  });
+
+  it('labels Mia, little Mia, doubles and sums the way the ranking names them', () => {
+    const view = playingView();
+    view.settings = { ...view.settings, ranking: { doubles: '66-high', littleMia: true, sum: true } };
+    view.round!.announcements = [
+      { player: '4', value: 53, kind: 'looked' },
+      { player: '1', value: 55, kind: 'looked' },
+      { player: '2', value: 31, kind: 'looked' },
+      { player: '4', value: 21, kind: 'pass' },
+    ];
+    renderPage(<LiveTable entry={entryOf(liveGame({ view }), SERVER_NOW)} token="tok" level={2} />);
+    const items = within(screen.getByRole('list', { name: 'Announcements' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Dave: 8 points',
+      'Alice: 55',
+      'Bob: little Mia',
+      'Dave: Mia (passed on unseen)',
+    ]);
+  });
+
+  it('shows the last reveal as dice faces and who lost a life and why', () => {
+    renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
+    const outcome = document.querySelector('.round-outcome') as HTMLElement;
+    expect(outcome.textContent).toContain('Last round (2)');
+    expect(outcome.textContent).toContain('Alice calls liar:');
+    const dice = within(outcome).getByRole('img', { name: '5 and 3' });
+    expect(dice.textContent).toBe('⚄⚂');
+    expect(outcome.textContent).toContain('(Carol announced 64)');
+    expect(outcome.textContent).toContain('Carol loses a life (caught bluffing)');
+  });
+
+  it('tells screen readers the newest announcement and whose turn, in a polite live region', () => {
+    renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
+    const region = document.querySelector('[aria-live="polite"]');
+    expect(region?.textContent).toBe('Alice: 62 (blind) Bob’s turn to believe or call');
+  });
+
+  it('shows a lobby’s seated players', () => {
+    renderPage(<LiveTable entry={entryOf(lobbyGame(), SERVER_NOW)} token="tok" level={2} />);
+    expect(screen.getByRole('heading', { name: 'New game: lobby' })).toBeTruthy();
+    expect(screen.getByText('Players (2/10)')).toBeTruthy();
+    expect(screen.getByText('Eve')).toBeTruthy();
+    expect(screen.getByText('Frank')).toBeTruthy();
+  });
+
+  it('once over, names the winner and links to the replay', () => {
+    const view = playingView({
+      phase: 'over',
+      result: { winner: '1', ranking: [] },
+      round: { ...playingView().lastRound!, number: 9 },
+    });
+    const entry = liveReducer(EMPTY_LIVE_STATE, {
+      type: 'ended',
+      game: liveGame({ status: 'FINISHED', view, deadlineAt: null }),
+      receivedAt: SERVER_NOW,
+    }).byId.g1!;
+    renderPage(<LiveTable entry={entry} token="tok" level={2} />);
+    expect(screen.getByRole('heading', { name: 'Game over' })).toBeTruthy();
+    expect(screen.getByText('Alice wins!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Watch the replay' }).getAttribute('href')).toBe('/g/tok/games/g1');
+  });
+});

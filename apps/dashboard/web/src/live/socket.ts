@@ -1,0 +1,52 @@
+import type { LiveClientMessage, LiveMessage } from '../../../shared/api';
+import { apiPaths } from '../api/client';
+
+/**
+ * The part of the browser's WebSocket the live hook uses. Tests inject a fake with the same
+ * shape; production uses `new WebSocket(url)`.
+ */
+export interface LiveSocket {
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export type SocketFactory = (url: string) => LiveSocket;
+
+export const browserSocket: SocketFactory = (url) => new WebSocket(url) as unknown as LiveSocket;
+
+/** ws(s)://<this host>/api/g/<token>/ws: the page's own origin, so the dev proxy and TLS apply. */
+export function liveUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${apiPaths.ws(token)}`;
+}
+
+/** Parses one frame; anything that is not a known message is ignored rather than trusted. */
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const m = value as { type?: unknown; games?: unknown; game?: unknown };
+  switch (m.type) {
+    case 'snapshot':
+      return Array.isArray(m.games) ? (value as LiveMessage) : null;
+    case 'game':
+    case 'ended':
+      return typeof m.game === 'object' && m.game !== null ? (value as LiveMessage) : null;
+    case 'pong':
+    case 'error':
+      return value as LiveMessage;
+    default:
+      return null;
+  }
+}
+
+export const PING: string = JSON.stringify({ type: 'ping' } satisfies LiveClientMessage);

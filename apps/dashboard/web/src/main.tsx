@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import { startI18n } from './i18n/i18n';
+import { applyStoredTheme, ThemeProvider } from './theme/theme';
+import './styles.css';
+
+applyStoredTheme();
+
+// The language file (one small chunk unless English) is loaded before the first render, so
+// the page never flashes in the wrong language.
+void startI18n().then((i18n) => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </ThemeProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { GroupPage as GroupPageData } from '../../../shared/api';
+import { apiPaths, pagePaths } from '../api/client';
+import { useApi } from '../api/useApi';
+import { LiveTables } from '../components/live/LiveTables';
+import { ApiView } from '../components/PageState';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { rulesSummary } from '../labels/rules';
+import { GameList } from './group/GameList';
+import { Leaderboard } from './group/Leaderboard';
+
+/** `/g/:token`: the group's live tables first, then its leaderboard and finished games. */
+export function GroupPage() {
+  const { token = '' } = useParams();
+  const page = useApi<GroupPageData>(apiPaths.group(token));
+  return <ApiView state={page}>{(data) => <GroupContent token={token} data={data} />}</ApiView>;
+}
+
+function GroupContent({ token, data }: { token: string; data: GroupPageData }) {
+  const { t } = useTranslation();
+  const title = data.group.title ?? t('group.untitled');
+  useDocumentTitle(title);
+  return (
+    <>
+      <h1>{title}</h1>
+      <p className="meta">
+        {data.group.listedPublicly ? t('group.listed') : t('group.unlisted')}
+        {' · '}
+        <Link to={pagePaths.odds()}>{t('group.oddsLink')}</Link>
+      </p>
+      <p className="rules">
+        <span className="rules-label">{t('group.rules')}:</span> {rulesSummary(t, data.settings).join(' · ')}
+      </p>
+      <section aria-labelledby="live-title">
+        <div className="section-head">
+          <h2 id="live-title">{t('live.title')}</h2>
+          <Link to={pagePaths.live(token)}>{t('group.liveOnly')}</Link>
+        </div>
+        <LiveTables key={token} token={token} initial={data.live} level={3} />
+      </section>
+      <section aria-labelledby="leaderboard-title">
+        <h2 id="leaderboard-title">{t('group.leaderboard')}</h2>
+        <Leaderboard token={token} entries={data.leaderboard} />
+        <p className="hint">{t('group.leaderboardNote')}</p>
+      </section>
+      <section aria-labelledby="games-title">
+        <h2 id="games-title">{t('group.games')}</h2>
+        <GameList token={token} games={data.games} />
+      </section>
+    </>
+  );
+}
