@@ -114,7 +114,7 @@ afterAll(async () => {
 describe('npm start without a token (the demo)', { timeout: 240_000 }, () => {
   it('runs the bot in a simulated Telegram where computer players play game after game into the database; SIGTERM stops it, exit 0', async () => {
     const dir = await freshDir();
-    const demo = npmStart(dir, '--delay', '0', '--groups', '2', '--pause', '200', '--seed', '7');
+    const demo = npmStart(dir, '--delay', '0', '--groups', '2', '--pause', '200', '--seed', '7', '--port', '0');
     await demo.waitFor(/Stop: {6}Ctrl-C, or kill -TERM \d+/);
     expect(demo.out).toContain('Mia — DEMO');
     expect(demo.out).toContain('set BOT_TOKEN (see .env.example)');
@@ -127,6 +127,18 @@ describe('npm start without a token (the demo)', { timeout: 240_000 }, () => {
     await demo.waitFor(/\[Demo table 2 · \w{8}\] 🏆 .+ wins!/);
     const [, printed] = await demo.waitFor(/Database: ([2-9]|\d\d+) games finished/);
     expect(demo.out).toMatch(/\[Demo table \d · \w{8}\] \w+ 🤖 \(calculator\) sits down\./);
+
+    // The dashboard serves the demo's groups: listed publicly, their live games, the built SPA.
+    const [, dashboard] = /the dashboard at (http:\/\/[\d.:]+) /.exec(demo.out)!;
+    const listed = (await (await fetch(`${dashboard}/api/groups`)).json()) as { groups: { token: string; title: string; finishedGames: number }[] };
+    expect(listed.groups.map((g) => g.title).sort()).toEqual(['Demo table 1', 'Demo table 2']);
+    for (const g of listed.groups) expect(demo.out).toContain(`${g.title}: ${dashboard}/g/${g.token}`);
+    expect(listed.groups.some((g) => g.finishedGames > 0)).toBe(true);
+    const live = (await (await fetch(`${dashboard}/api/g/${listed.groups[0]!.token}/live`)).json()) as { games: unknown[] };
+    expect(Array.isArray(live.games)).toBe(true);
+    const page = await fetch(`${dashboard}/g/${listed.groups[0]!.token}`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/assets\//);
 
     process.kill(demo.pid(), 'SIGTERM');
     expect(await demo.exited).toEqual({ code: 0, signal: null });
@@ -172,9 +184,12 @@ describe('npm start without a token (the demo)', { timeout: 240_000 }, () => {
     const sim = await TelegramSim.start({ limits: false });
     try {
       const token = sim.createBot({ username: 'mia_bot' });
-      const bot = spawnDemo({ ...env(dir), BOT_TOKEN: token, TELEGRAM_API_ROOT: sim.apiRoot, LOG_LEVEL: 'info' }, []);
+      const bot = spawnDemo({ ...env(dir), BOT_TOKEN: token, TELEGRAM_API_ROOT: sim.apiRoot, LOG_LEVEL: 'info', DASHBOARD_PORT: '0' }, []);
       await bot.waitFor(/bot: long polling/);
       expect(bot.out).toContain('BOT_TOKEN is set: running the Mia bot on Telegram');
+      // …with the dashboard beside it on the same game service.
+      const [, dashboard] = await bot.waitFor(/The dashboard: (http:\/\/[\d.:]+) /);
+      expect((await fetch(`${dashboard}/api/groups`)).status).toBe(200);
       expect(bot.out).not.toContain('DEMO');
       const ada = sim.user({ firstName: 'Ada' });
       const group = sim.group({ title: 'Real table', admins: [ada], bots: [token] });

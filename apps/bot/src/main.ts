@@ -73,3 +73,6 @@ const shutdown = async (signal: string) => {
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+/** For `npm start` with a token, which serves the dashboard in this process on the same service. */
+export { games, log };

@@ -6,3 +6,4 @@ export { createDashboard, type DashboardOptions } from './app';
 export { CLOSE_CODES, type LiveHubOptions } from './live/hub';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './security';
 export { DEFAULT_WEB_ROOT } from './static';
+export { ensureWebBuilt, webBuildIsStale } from './build-web';

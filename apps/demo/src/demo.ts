@@ -7,6 +7,7 @@ import { seededRng } from '@mia/engine';
 import { GameService } from '@mia/game';
 import { TelegramSim } from '@mia/telegram-sim';
 import pino from 'pino';
+import { startDashboard } from './dashboard';
 import { countPlayed, describeCounts, Narrator } from './narrator';
 import type { DemoOptions } from './options';
 import { DemoTable } from './tables';
@@ -77,6 +78,17 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
     (_, i) => new DemoTable({ sim, token, username: USERNAME, games, players: options.players, pauseMs: options.pauseMs, log }, i + 1),
   );
 
+  // The dashboard in this process, on the same game service: its live channel hears every commit
+  // (the embedded database serves one process). The demo's groups are listed publicly.
+  const { app: dashboard, url: dashboardUrl } = await startDashboard(games, log, options, print);
+  const links: string[] = [];
+  for (const t of tables) {
+    const chatId = BigInt(t.group.id);
+    const profile = await games.chats.profile(chatId, { title: t.title, type: t.group.type });
+    await games.chats.setListedPublicly(chatId, true);
+    links.push(`            ${t.title}: ${dashboardUrl}/g/${profile.dashboardToken}`);
+  }
+
   const delay = typeof options.delayMs === 'number' ? `${options.delayMs} ms` : `${options.delayMs[0]}–${options.delayMs[1]} ms`;
   const limits = process.env.SIM_LIMITS === 'off' ? 'off (SIM_LIMITS=off)' : "Telegram's (SIM_LIMITS=off lifts them)";
   const rule = '═'.repeat(78);
@@ -90,7 +102,9 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
       ` AI pace:   ${delay} per turn${options.seed === null ? '' : `; seed ${options.seed}`}`,
       ` Database:  ${where(db)}`,
       `            ${describeCounts(await countPlayed(db.prisma))} so far`,
-      ` Watch:     every table's events are printed below as they happen (dice only once revealed);`,
+      ` Watch:     the dashboard at ${dashboardUrl} (live tables, replays, players, odds):`,
+      ...links,
+      `            and below, every table's events as they happen (dice only once revealed);`,
       `            the bot's own log is in ${options.logFile}`,
       ' Real bot:  get a token from @BotFather, set BOT_TOKEN (see .env.example), run npm start again.',
       ` Stop:      Ctrl-C, or kill -TERM ${process.pid}`,
@@ -108,6 +122,7 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
   for (const t of tables) t.stop();
   await Promise.all(loops);
   await runner.stop();
+  await dashboard.close();
   await ai.stop();
   notifier.stop();
   // Messages held back by flood limits are not worth waiting a minute for at the end of a demo.

@@ -7,7 +7,13 @@ import { parseOptions, type DemoOptions } from './options';
  */
 if (process.env.BOT_TOKEN) {
   console.log('BOT_TOKEN is set: running the Mia bot on Telegram (demo options, if any, are ignored).');
-  await import('@mia/bot/main');
+  const { games, log } = await import('@mia/bot/main');
+  // The dashboard beside it, on the bot's game service (the embedded database serves one process;
+  // with DATABASE_URL it can also run on its own: npm start -w @mia/dashboard).
+  const { serveDashboard } = await import('./dashboard');
+  const port = Number(process.env.DASHBOARD_PORT ?? (process.env.WEBHOOK_URL ? 3000 : (process.env.PORT ?? 3000)));
+  const url = await serveDashboard(games, log, { port, host: process.env.HOST || '127.0.0.1' });
+  console.log(`The dashboard: ${url} (each group's link comes from /dashboard in the group).`);
 } else {
   let options: DemoOptions | null = null;
   try {

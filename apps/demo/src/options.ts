@@ -16,9 +16,12 @@ export interface DemoOptions {
   pauseMs: number;
   /** Where the bot's and the database's log goes (the terminal shows the games). */
   logFile: string;
+  /** The dashboard's port (0: any free one) and address. */
+  port: number;
+  host: string;
 }
 
-export const USAGE = `Usage: npm start -- [--groups N] [--players calculator,bluffer,honest] [--delay MS|MIN-MAX] [--pause MS] [--seed N] [--log FILE]
+export const USAGE = `Usage: npm start -- [--groups N] [--players calculator,bluffer,honest] [--delay MS|MIN-MAX] [--pause MS] [--seed N] [--log FILE] [--port N]
 
 Without BOT_TOKEN: the real bot against telegram-sim (a simulated Telegram on loopback); in each
 group a host opens games, seats computer players with /addai and starts them, one after another.
@@ -29,7 +32,9 @@ group a host opens games, seats computer players with /addai and starts them, on
   --pause MS      between a game's end and the next one (default 4000)
   --seed N        seeded dice and choices (the tables still interleave as timing has it)
   --log FILE      the bot's log (default $DATA_DIR/demo.log, else data/demo.log)
-Environment: DATABASE_URL, or DATA_DIR for the embedded database; SIM_LIMITS=off lifts the
+  --port N        the dashboard's port (default $PORT, else 3000; 0 for any free port)
+Environment: DATABASE_URL, or DATA_DIR for the embedded database; HOST for the dashboard's
+address (default 127.0.0.1); SIM_LIMITS=off lifts the
 simulated flood limits; LOG_LEVEL for the log file. With BOT_TOKEN set, npm start runs the real
 bot instead (see .env.example).`;
 
@@ -50,6 +55,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       delay: { type: 'string' },
       pause: { type: 'string' },
       log: { type: 'string' },
+      port: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -72,6 +78,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     pauseMs: whole(values.pause ?? '4000', '--pause', 0, 3_600_000),
     // Beside the embedded database when DATA_DIR moves it, so one folder holds a demo's files.
     logFile: values.log ?? join(env.DATA_DIR || join(REPO_ROOT, 'data'), 'demo.log'),
+    port: whole(values.port ?? env.PORT ?? '3000', '--port', 0, 65535),
+    host: env.HOST || '127.0.0.1',
   };
 }
 
