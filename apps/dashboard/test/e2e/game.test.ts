@@ -185,6 +185,9 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     await live.locator('h3', { hasText: 'Game over' }).waitFor({ timeout: 3000 });
     await page.locator('.turn-line', { hasText: `${winner} wins!` }).waitFor({ timeout: 3000 });
     await live.locator('a', { hasText: 'Watch the replay' }).waitFor({ timeout: 3000 });
+    // The leaderboard and the finished games follow the game's end on the same page load.
+    await page.locator('section[aria-labelledby="games-title"] a', { hasText: 'Replay' }).first().waitFor({ timeout: 3000 });
+    await page.locator('section[aria-labelledby="leaderboard-title"]', { hasText: winner }).waitFor({ timeout: 3000 });
     await page.screenshot({ path: screenshotPath('3-live-game-over'), fullPage: true });
     collecting = false;
     expect(documentRequests).toBe(1); // the whole game on one page load

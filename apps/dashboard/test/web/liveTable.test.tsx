@@ -57,6 +57,19 @@ describe('LiveTable', () => {
     expect(screen.getByRole('timer').textContent).toContain('time is up');
   });
 
+  it('starts a new deadline from a fresh reading of the clock: a 90 s turn shows 1:30, not 1:31', () => {
+    vi.useFakeTimers({ now: SERVER_NOW, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const first = liveGame();
+    const { rerender } = renderPage(<LiveTable entry={entryOf(first, SERVER_NOW)} token="tok" level={2} />);
+    // 900 ms after the last tick a new turn arrives, its deadline 90 s after the server's now.
+    act(() => vi.advanceTimersByTime(900));
+    const now = SERVER_NOW + 900;
+    const next = liveGame({ version: first.version + 1, serverTime: new Date(now).toISOString(), deadlineAt: new Date(now + 90_000).toISOString() });
+    rerender(<LiveTable entry={entryOf(next, now)} token="tok" level={2} />);
+    expect(screen.getByRole('timer').textContent).toContain('1:30 left');
+    vi.useRealTimers();
+  });
+
   it('has no countdown without a deadline', () => {
     renderPage(<LiveTable entry={entryOf(liveGame({ deadlineAt: null }), SERVER_NOW)} token="tok" level={2} />);
     expect(screen.queryByRole('timer')).toBeNull();

@@ -10,7 +10,7 @@ import { remainingMs } from '../live/liveState';
  */
 export function Countdown({ deadlineAt, clockOffsetMs }: { deadlineAt: string | null; clockOffsetMs: number }) {
   const { t } = useTranslation();
-  const now = useNow(1000, deadlineAt !== null);
+  const now = useNow(1000, deadlineAt !== null, deadlineAt);
   const left = remainingMs(deadlineAt, clockOffsetMs, now);
   if (left === null) return null;
   const urgent = left <= 10_000;

@@ -13,6 +13,8 @@ export interface LiveOptions {
   /** Builds the socket's address; defaults to this page's origin. */
   url?: (token: string) => string;
   random?: () => number;
+  /** A game left play (finished or aborted): the page may reload what depends on finished games. */
+  onEnded?: (game: LiveGame) => void;
 }
 
 /** Keep-alive: a ping every 25 s keeps proxies from closing an idle socket... */
@@ -88,6 +90,7 @@ export function useLiveGames(token: string, options: LiveOptions = {}): { games:
           dispatch({ type: 'snapshot', games: message.games, receivedAt });
         } else if (message.type === 'game' || message.type === 'ended') {
           dispatch({ type: message.type, game: message.game, receivedAt });
+          if (message.type === 'ended') optionsRef.current.onEnded?.(message.game);
         }
       };
       // A failed connection fires `error` then `close`; reconnecting on `close` alone is enough,

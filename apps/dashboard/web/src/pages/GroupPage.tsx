@@ -1,7 +1,8 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { GroupPage as GroupPageData } from '../../../shared/api';
-import { apiPaths, pagePaths } from '../api/client';
+import { apiPaths, fetchJson, pagePaths } from '../api/client';
 import { useApi } from '../api/useApi';
 import { LiveTables } from '../components/live/LiveTables';
 import { ApiView } from '../components/PageState';
@@ -21,6 +22,15 @@ function GroupContent({ token, data }: { token: string; data: GroupPageData }) {
   const { t } = useTranslation();
   const title = data.group.title ?? t('group.untitled');
   useDocumentTitle(title);
+  // A game that ends on this page changes the leaderboard and the finished games: they are
+  // fetched again then, while the live tables (and their socket) stay as they are.
+  const [history, setHistory] = useState({ leaderboard: data.leaderboard, games: data.games });
+  const refreshHistory = useCallback(() => {
+    fetchJson<GroupPageData>(apiPaths.group(token)).then(
+      (fresh) => setHistory({ leaderboard: fresh.leaderboard, games: fresh.games }),
+      () => undefined, // the next ended game, or a reload, tries again
+    );
+  }, [token]);
   return (
     <>
       <h1>{title}</h1>
@@ -37,16 +47,16 @@ function GroupContent({ token, data }: { token: string; data: GroupPageData }) {
           <h2 id="live-title">{t('live.title')}</h2>
           <Link to={pagePaths.live(token)}>{t('group.liveOnly')}</Link>
         </div>
-        <LiveTables key={token} token={token} initial={data.live} level={3} />
+        <LiveTables key={token} token={token} initial={data.live} level={3} onEnded={refreshHistory} />
       </section>
       <section aria-labelledby="leaderboard-title">
         <h2 id="leaderboard-title">{t('group.leaderboard')}</h2>
-        <Leaderboard token={token} entries={data.leaderboard} />
+        <Leaderboard token={token} entries={history.leaderboard} />
         <p className="hint">{t('group.leaderboardNote')}</p>
       </section>
       <section aria-labelledby="games-title">
         <h2 id="games-title">{t('group.games')}</h2>
-        <GameList token={token} games={data.games} />
+        <GameList token={token} games={history.games} />
       </section>
     </>
   );

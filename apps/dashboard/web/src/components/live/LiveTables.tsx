@@ -9,10 +9,20 @@ import { LiveTable } from './LiveTable';
  * The group's running games, live. `initial` are the games the page fetched over HTTP, shown
  * at once; the socket's snapshot and updates take over from there.
  */
-export function LiveTables({ token, initial, level }: { token: string; initial: LiveGame[]; level: 2 | 3 }) {
+export function LiveTables({
+  token,
+  initial,
+  level,
+  onEnded,
+}: {
+  token: string;
+  initial: LiveGame[];
+  level: 2 | 3;
+  onEnded?: (game: LiveGame) => void;
+}) {
   const { t } = useTranslation();
   const options = useLiveOptions();
-  const { games, status } = useLiveGames(token, { ...options, initial });
+  const { games, status } = useLiveGames(token, { ...options, initial, ...(onEnded ? { onEnded } : {}) });
   return (
     <div className="live-tables">
       <ConnectionIndicator status={status} />
