@@ -65,6 +65,11 @@ export class Notifier {
     await Promise.all([...this.queues.values()]);
   }
 
+  /** Resolves when every message queued so far for one chat has been sent (benchmarks). */
+  async idleChat(chatId: bigint | number | string): Promise<void> {
+    await this.queues.get(String(chatId));
+  }
+
   stop(): void {
     this.unsubscribe?.();
     for (const t of this.reminders.values()) clearTimeout(t);
