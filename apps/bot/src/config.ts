@@ -1,3 +1,4 @@
+import { parseEnv } from '@mia/db';
 import { z } from 'zod';
 
 /** Where the dashboard is served when PUBLIC_URL is not set (a dashboard run on this machine). */
@@ -32,12 +33,5 @@ const Env = z
 export type Config = z.infer<typeof Env>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // `BOT_TOKEN=` in an env file means unset, not an empty token.
-  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = Env.safeParse(set);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  return parseEnv(Env, env);
 }

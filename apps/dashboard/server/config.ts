@@ -1,3 +1,4 @@
+import { parseEnv } from '@mia/db';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -32,12 +33,5 @@ const Env = z.object({
 export type Config = z.infer<typeof Env>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // `PORT=` in an env file means unset, not an invalid port.
-  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = Env.safeParse(set);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  return parseEnv(Env, env);
 }
