@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../web/src/App';
 import { fakeSockets, groupFixture, liveGame, playerFixture, playingView, renderPage, replayFixture, stubFetch } from './helpers';
@@ -79,6 +79,8 @@ describe('pages and their states', () => {
     renderPage(<App />, { route: '/g/tok', socket: sockets.factory });
     expect(await screen.findByText('Bob’s turn to believe or call')).toBeTruthy();
     expect(screen.getByText('Connecting…')).toBeTruthy();
+    // The socket is opened by an effect, which a loaded machine may run after the text shows.
+    await waitFor(() => expect(sockets.last()).toBeDefined());
 
     act(() => sockets.last().open());
     expect(screen.getByText('Live')).toBeTruthy();
