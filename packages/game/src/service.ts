@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apply, type Action, type GameState, type PlayerId, type Rejection, type Rng } from '@mia/engine';
+import { apply, type Action, type GameState, type PlayerId, type Rejection } from '@mia/engine';
 import type { Database } from '@mia/db';
 import pino, { type Logger } from 'pino';
 import { ChatDirectory, newDashboardToken } from './chats';
@@ -17,7 +17,7 @@ import {
   type StoredEvent,
   type Tx,
 } from './repository';
-import { cryptoRng } from './rng';
+import { cryptoRng, rngFor, type DiceSource } from './rng';
 import { DeadlineTimers, type DueLobby, type DueTurn } from './timers';
 
 export interface UserInfo {
@@ -99,8 +99,8 @@ export type ExtendLobbyResult =
 
 export interface GameServiceOptions {
   db: Database;
-  /** Dice and every other draw. Default: node:crypto. */
-  rng?: Rng;
+  /** Dice and every other draw. Default: node:crypto. Tests: a seeded `Rng`, or `seededPerGame`. */
+  rng?: DiceSource;
   now?: () => Date;
   /** Default: LISTEN/NOTIFY on PostgreSQL, in-process on the embedded database. */
   bus?: EventBus;
@@ -129,7 +129,7 @@ export class GameService {
   readonly chats: ChatDirectory;
   /** How long lobbies stay open, and by how much `/extend` prolongs them. */
   readonly lobbyTimes: Readonly<LobbyTimes>;
-  private readonly rng: Rng;
+  private readonly rng: DiceSource;
   private readonly now: () => Date;
   private readonly bus: EventBus;
   private readonly timers: DeadlineTimers | null;
@@ -208,13 +208,14 @@ export class GameService {
       if (request.gameId !== undefined && current?.id !== request.gameId) {
         return rejected('other-game', 'that game is no longer running', current);
       }
-      let result = apply(action.type === 'create' ? null : (current?.state ?? null), action, this.rng);
+      const rng = rngFor(this.rng, chatId, current?.version ?? 0);
+      let result = apply(action.type === 'create' ? null : (current?.state ?? null), action, rng);
       if (action.type === 'create' && current) {
         return rejected('game-exists', 'this chat already has a game', current);
       }
       if (!result.ok) return { status: 'rejected', rejection: result.rejection, game: current };
       for (let next = request.followUp?.(result.state), n = 0; next && n < 4; next = request.followUp?.(result.state), n++) {
-        const more = apply(result.state, next, this.rng);
+        const more = apply(result.state, next, rng);
         if (!more.ok) break; // a follow-up is a convenience: the action itself stands
         result = { ok: true, state: more.state, events: [...result.events, ...more.events] };
       }
