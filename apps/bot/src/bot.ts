@@ -31,6 +31,12 @@ export interface CreateBotOptions {
   publicUrl?: string;
   /** The computer players' pace and choices (default: 0.8–2.5 s, node:crypto). */
   ai?: Pick<AiSeatsOptions, 'delayMs' | 'rng'>;
+  /**
+   * Answer an update only once the messages it caused are sent (webhook mode, where Telegram
+   * waits for the answer before a chat's next update: with several processes that update may be
+   * handled by another one, and its messages must come after these). Default false.
+   */
+  answerAfterMessages?: boolean;
 }
 
 /**
@@ -39,7 +45,7 @@ export interface CreateBotOptions {
  * private chats), so a game's actions keep their order. The caller starts and stops the notifier
  * and the AI seats (`ai.resume()` after `games.recover()`), as it does the update source.
  */
-export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBLIC_URL, ai: aiOptions }: CreateBotOptions) {
+export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBLIC_URL, ai: aiOptions, answerAfterMessages = false }: CreateBotOptions) {
   // A hung connection must not hold a game's messages for grammY's default 500 s: 60 s is well
   // above a long poll (runner's getUpdates waits 30 s) and any other call.
   const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, ...(apiRoot ? { apiRoot } : {}) } });
@@ -55,6 +61,7 @@ export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBL
     ctx.deps = { games, notifier, locales, log, publicUrl: publicUrl.replace(/\/+$/, '') };
     await next();
   });
+  if (answerAfterMessages) bot.use((_ctx, next) => notifier.settled(next));
   bot.use(
     sequentialize((ctx: BotContext) => {
       const data = ctx.callbackQuery?.data;

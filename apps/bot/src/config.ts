@@ -16,6 +16,11 @@ const Env = z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,256}$/, 'WEBHOOK_SECRET: 16 to 256 of A-Z, a-z, 0-9, _ and -')
       .optional(),
+    /**
+     * Telegram's max_connections for the webhook (1–100; Telegram's default 40): how many updates
+     * (of different chats) it sends at once, over all the processes behind the webhook's address.
+     */
+    WEBHOOK_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { GrammyError, type Api } from 'grammy';
 import { announceableClaims, playerView, rankingFor, valueOf, type GameEvent } from '@mia/engine';
 import type { CommittedBatch, GameRecord, GameService } from '@mia/game';
@@ -26,13 +27,20 @@ interface Refs {
   prompts: Map<string, number>;
   /** Players told in the group that their private messages fail. */
   unreachable: Set<string>;
+  /**
+   * The game's version these refs describe. Another process may have sent the game's later
+   * messages (an update handled there): then the refs here are stale and are read again.
+   */
+  version: number;
 }
 
 /**
  * Telegram out: turns committed game events into group and private messages. One table message
  * per round, edited in place; the acting player's dice and choices by private message. Only
  * batches committed by this process are sent (another process sends its own), and each chat's
- * messages go out in commit order.
+ * messages go out in commit order. With several processes, `settled` makes an update's answer
+ * wait for its messages, so the next update (perhaps handled by another process, which reads the
+ * message ids kept in the database) comes after them.
  */
 export class Notifier {
   private readonly refs = new Map<string, Refs>();
@@ -40,6 +48,8 @@ export class Notifier {
   private readonly lastEdit = new Map<string, string>();
   private readonly reminders = new Map<string, NodeJS.Timeout>();
   private readonly saved = new Map<string, string>();
+  /** The sends queued while one update is handled (see `settled`). */
+  private readonly handling = new AsyncLocalStorage<Set<Promise<void>>>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -57,7 +67,28 @@ export class Notifier {
         this.log.error({ err: error, gameId: batch.game.id }, 'notifier: could not update Telegram');
       });
       this.queues.set(key, next);
+      this.handling.getStore()?.add(next);
     });
+  }
+
+  /**
+   * Runs `handle` (an update's handling) and then waits until the messages of every batch it
+   * committed have been sent, at most `maxWaitMs` (a flood limit must not hold the answer past
+   * the webhook's timeout). In webhook mode Telegram sends a chat's next update only after this
+   * one is answered; with several bot processes that update may go to another process, whose
+   * messages must follow these and which must find their message ids saved.
+   */
+  async settled(handle: () => Promise<void>, maxWaitMs = 5_000): Promise<void> {
+    const queued = new Set<Promise<void>>();
+    await this.handling.run(queued, handle);
+    if (queued.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
+    try {
+      await Promise.race([Promise.all(queued), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Resolves when every message queued so far has been sent. */
@@ -77,14 +108,17 @@ export class Notifier {
   }
 
   /**
-   * The game's messages, from memory or, after a restart, from the database: a restarted bot
-   * edits the round's table and closes answered prompts instead of posting them again.
+   * The game's messages at `version`, from memory or else from the database: after a restart, or
+   * when another process handled the game since (its version moved on without this process), so
+   * the round's table is edited and answered prompts closed instead of posting them again.
    */
-  private async loadRefs(gameId: string): Promise<Refs> {
+  private async loadRefs(gameId: string, chatId: bigint, version: number): Promise<Refs> {
     const known = this.refs.get(gameId);
-    if (known) return known;
+    if (known?.version === version) return known;
+    if (known) this.forget(gameId, chatId, known);
     const stored = (await this.games.telegramRefs(gameId)) as StoredRefs | null;
     const refs: Refs = {
+      version,
       ...(stored?.lobby !== undefined ? { lobbyMessageId: stored.lobby } : {}),
       ...(stored?.table !== undefined ? { tableMessageId: stored.table } : {}),
       ...(stored?.round !== undefined ? { tableRound: stored.round } : {}),
@@ -93,6 +127,21 @@ export class Notifier {
     };
     this.refs.set(gameId, refs);
     return refs;
+  }
+
+  /** Drops what this process remembers of a game's messages (they may have changed elsewhere). */
+  private forget(gameId: string, chatId: bigint, refs: Refs): void {
+    this.refs.delete(gameId);
+    this.saved.delete(gameId);
+    // Private prompts are in the chats of the players (chat id = user id); lobby and table in the group.
+    for (const [player, id] of refs.prompts) this.lastEdit.delete(`${player}:${id}`);
+    for (const id of [refs.tableMessageId, refs.lobbyMessageId]) if (id !== undefined) this.lastEdit.delete(`${chatId}:${id}`);
+  }
+
+  /** The refs for a game record read elsewhere: once this process's own sends for it are done. */
+  private async refsFor(game: GameRecord): Promise<Refs> {
+    await this.idleChat(game.chatId);
+    return this.loadRefs(game.id, game.chatId, game.version);
   }
 
   private async saveRefs(gameId: string, refs: Refs): Promise<void> {
@@ -110,10 +159,12 @@ export class Notifier {
   }
 
   private async handle(batch: CommittedBatch): Promise<void> {
-    const refs = await this.loadRefs(batch.game.id);
+    const before = batch.events.length > 0 ? batch.events[0]!.seq - 1 : batch.game.version;
+    const refs = await this.loadRefs(batch.game.id, batch.game.chatId, before);
     try {
       await this.render(batch, refs);
     } finally {
+      refs.version = batch.game.version;
       if (this.refs.has(batch.game.id)) await this.saveRefs(batch.game.id, refs);
     }
   }
@@ -180,7 +231,7 @@ export class Notifier {
    * messages lose their buttons and say why.
    */
   async stopped(game: GameRecord, note: 'lobby-stopped' | 'lobby-expired' = 'lobby-stopped'): Promise<void> {
-    const refs = await this.loadRefs(game.id);
+    const refs = await this.refsFor(game);
     const chatId = Number(game.chatId);
     const t = await this.groupTranslator(game);
     const noteText = `\n\n${t(note)}`;
@@ -202,7 +253,7 @@ export class Notifier {
   async resendTurn(game: GameRecord, player: string): Promise<void> {
     const round = game.state.round;
     if (game.state.phase !== 'playing' || round?.actor !== player) return;
-    const refs = await this.loadRefs(game.id);
+    const refs = await this.refsFor(game);
     refs.prompts.delete(player);
     refs.unreachable.delete(player);
     if (round.stage === 'announce') await this.sendDice(game, refs, player);
@@ -228,7 +279,7 @@ export class Notifier {
 
   /** Forgets the messages of a game and sends its table again (after a chat migration). */
   async redraw(game: GameRecord): Promise<void> {
-    const refs = await this.loadRefs(game.id);
+    const refs = await this.refsFor(game);
     refs.lobbyMessageId = undefined;
     refs.tableMessageId = undefined;
     await this.handle({ game, events: [], origin: 'local' });
@@ -281,7 +332,7 @@ export class Notifier {
 
   /** The blind announcement choices (after "roll blind" or "believe, roll blind"). */
   async sendBlindClaims(game: GameRecord, player: string): Promise<void> {
-    const refs = await this.loadRefs(game.id);
+    const refs = await this.refsFor(game);
     const t = await this.playerTranslator(game, player);
     await this.sendPrivate(game, refs, player, t('prompt-blind'), claimsKeyboard(game.id, game.state, announceableClaims(game.state), true, t));
     await this.saveRefs(game.id, refs);

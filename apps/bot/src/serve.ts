@@ -28,7 +28,7 @@ const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const
  * The bot as a process runs it: the database (DATABASE_URL, else embedded), the game service with
  * deadlines recovered, then long polling through @grammyjs/runner, or a webhook served by Fastify
  * when WEBHOOK_URL is set. Several processes may run at once on one PostgreSQL in webhook mode
- * (see the README's deployment section): games are serialized by the database, not by a process.
+ * (docs/deployment.md): games are serialized by the database, not by a process.
  */
 export async function serve(config: Config & { BOT_TOKEN: string }, overrides: ServeOverrides = {}): Promise<RunningBot> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
@@ -43,6 +43,8 @@ export async function serve(config: Config & { BOT_TOKEN: string }, overrides: S
     games,
     log,
     publicUrl: config.PUBLIC_URL,
+    // Webhook mode may run as several processes behind a load balancer (docs/deployment.md).
+    answerAfterMessages: Boolean(config.WEBHOOK_URL),
     ...(overrides.ai ? { ai: overrides.ai } : {}),
   });
   await bot.init();
@@ -59,7 +61,11 @@ export async function serve(config: Config & { BOT_TOKEN: string }, overrides: S
     app.post(new URL(config.WEBHOOK_URL).pathname, webhookCallback(bot, 'fastify', { secretToken: config.WEBHOOK_SECRET! }));
     await app.listen({ port: config.PORT, host: config.HOST });
     // Every process of a deployment sets the same webhook (the load balancer's address): idempotent.
-    await bot.api.setWebhook(config.WEBHOOK_URL, { secret_token: config.WEBHOOK_SECRET!, allowed_updates: [...ALLOWED_UPDATES] });
+    await bot.api.setWebhook(config.WEBHOOK_URL, {
+      secret_token: config.WEBHOOK_SECRET!,
+      allowed_updates: [...ALLOWED_UPDATES],
+      ...(config.WEBHOOK_MAX_CONNECTIONS ? { max_connections: config.WEBHOOK_MAX_CONNECTIONS } : {}),
+    });
     log.info({ url: config.WEBHOOK_URL, port: config.PORT }, 'bot: webhook mode');
     stopSource = () => app.close();
   } else {

@@ -13,3 +13,12 @@ describe('PUBLIC_URL', () => {
     expect(() => readConfig({ PUBLIC_URL: 'ftp://mia.example.org' })).toThrow(/PUBLIC_URL: an http\(s\) URL/);
   });
 });
+
+describe('WEBHOOK_MAX_CONNECTIONS', () => {
+  it("is Telegram's own default when unset, else 1 to 100", () => {
+    expect(readConfig({}).WEBHOOK_MAX_CONNECTIONS).toBeUndefined();
+    expect(readConfig({ WEBHOOK_MAX_CONNECTIONS: '100' }).WEBHOOK_MAX_CONNECTIONS).toBe(100);
+    expect(() => readConfig({ WEBHOOK_MAX_CONNECTIONS: '0' })).toThrow(/WEBHOOK_MAX_CONNECTIONS/);
+    expect(() => readConfig({ WEBHOOK_MAX_CONNECTIONS: '101' })).toThrow(/WEBHOOK_MAX_CONNECTIONS/);
+  });
+});

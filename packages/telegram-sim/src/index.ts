@@ -18,3 +18,4 @@ export { findEntities, formatText, parseHtml, parseMarkdown, parseMarkdownV2, ty
 export type * from './types.ts';
 export type { WebhookOptions } from './webhook.ts';
 export type { ApiCall, CallbackAnswer, MessageVersion, Popup } from './world.ts';
+export { startRoundRobin, type Forwarded, type RoundRobin, type RoundRobinOptions } from './balancer.ts';
