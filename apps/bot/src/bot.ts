@@ -20,6 +20,7 @@ import { stats } from './features/stats';
 import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier } from './notifier';
+import { answerInBackground, answeredOnce, callTimeouts, DEFAULT_CALL_TIMEOUTS, logTelegramFaults, waitOutFloodLimits, type CallTimeouts } from './telegram-calls';
 
 export interface CreateBotOptions {
   token: string;
@@ -37,6 +38,8 @@ export interface CreateBotOptions {
    * handled by another one, and its messages must come after these). Default false.
    */
   answerAfterMessages?: boolean;
+  /** How long one attempt of a call may take (default: 10 s; getUpdates its long poll + 10 s). */
+  callTimeouts?: Partial<CallTimeouts>;
 }
 
 /**
@@ -45,12 +48,28 @@ export interface CreateBotOptions {
  * private chats), so a game's actions keep their order. The caller starts and stops the notifier
  * and the AI seats (`ai.resume()` after `games.recover()`), as it does the update source.
  */
-export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBLIC_URL, ai: aiOptions, answerAfterMessages = false }: CreateBotOptions) {
-  // A hung connection must not hold a game's messages for grammY's default 500 s: 60 s is well
-  // above a long poll (runner's getUpdates waits 30 s) and any other call.
+export function createBot({
+  token,
+  apiRoot,
+  games,
+  log,
+  publicUrl = DEFAULT_PUBLIC_URL,
+  ai: aiOptions,
+  answerAfterMessages = false,
+  callTimeouts: timeouts,
+}: CreateBotOptions) {
+  // grammY's default 500 s is far too long for a hung connection; 60 s is only the outer bound,
+  // above a long poll (runner's getUpdates waits 30 s): each call has its own, shorter deadline.
   const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, ...(apiRoot ? { apiRoot } : {}) } });
-  // 429 (retry_after) and 5xx: wait and retry, so a flood limit delays a message instead of losing it.
+  // Innermost first: each attempt gets its deadline and its failure logged; then auto-retry
+  // waits (429: retry_after; 5xx and lost connections: 3 s, doubling) and tries again, so a
+  // flood limit or a dropped connection delays a message instead of losing it; past auto-retry's
+  // five attempts, flood limits are still waited out.
+  bot.api.config.use(callTimeouts({ ...DEFAULT_CALL_TIMEOUTS, ...timeouts }));
+  bot.api.config.use(logTelegramFaults(log));
+  bot.api.config.use(answeredOnce());
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
+  bot.api.config.use(waitOutFloodLimits(60));
   const locales = new LocaleResolver(games);
   const notifier = new Notifier(bot.api, games, locales, log);
   // Registered now, before the caller's `games.recover()` may close lobbies that ran out of time.
@@ -59,6 +78,8 @@ export function createBot({ token, apiRoot, games, log, publicUrl = DEFAULT_PUBL
   const aiSeats = new AiSeats(games, { ...aiOptions, followUp: newRoundStarterRolls, log });
   bot.use(async (ctx, next) => {
     ctx.deps = { games, notifier, locales, log, publicUrl: publicUrl.replace(/\/+$/, '') };
+    // Pop-ups leave without holding this update (and so the game's next press) up: see answerInBackground.
+    ctx.api.config.use(answerInBackground(log));
     await next();
   });
   if (answerAfterMessages) bot.use((_ctx, next) => notifier.settled(next));

@@ -9,6 +9,7 @@ import { claimsKeyboard, lobbyKeyboard, rollKeyboard, tableKeyboard } from './ke
 import { claimLabel } from './render/claims';
 import { diceFaces, escapeHtml } from './render/html';
 import { lobbyText, tableText } from './render/table';
+import { loggableError } from './telegram-calls';
 
 /** What is kept in the database (`Game.telegram`): message ids only. */
 interface StoredRefs {
@@ -64,7 +65,7 @@ export class Notifier {
       if (batch.origin !== 'local') return;
       const key = batch.game.chatId.toString();
       const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.handle(batch)).catch((error) => {
-        this.log.error({ err: error, gameId: batch.game.id }, 'notifier: could not update Telegram');
+        this.log.error({ err: loggableError(error), gameId: batch.game.id }, 'notifier: could not update Telegram');
       });
       this.queues.set(key, next);
       this.handling.getStore()?.add(next);
@@ -307,8 +308,11 @@ export class Notifier {
         const now = await this.games.game(game.id);
         if (!now || now.state.move !== move || now.status !== 'PLAYING') return;
         const t = await this.playerTranslator(game, round.actor);
-        await this.api.sendMessage(Number(round.actor), t('reminder', { seconds: Math.round(lead / 1000) })).catch(() => undefined);
-      })();
+        await this.api.sendMessage(Number(round.actor), t('reminder', { seconds: Math.round(lead / 1000) }));
+      })().catch((error: unknown) => {
+        // Off every queue: a failure here (the database, Telegram) must not become an unhandled rejection.
+        this.log.warn({ gameId: game.id, err: loggableError(error) }, 'notifier: reminder not sent');
+      });
     }, delay);
     timer.unref();
     this.reminders.set(game.id, timer);

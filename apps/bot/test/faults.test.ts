@@ -1,7 +1,8 @@
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { TelegramSim, type ApiCall, type FaultSpec, type InlineKeyboardMarkup } from '@mia/telegram-sim';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
-import { expectNoDiceLeak, playToEnd, startGame, table, tables, world, type SimGroup, type SimMessage, type SimUser, type World } from './support';
+import pino from 'pino';
+import { DICE_PAIR, expectNoDiceLeak, playToEnd, startGame, table, tables, world, type SimGroup, type SimMessage, type SimUser, type World } from './support';
 
 /**
  * Telegram failing under a running game: a storm of 429s, 5xx answers and dropped connections.
@@ -9,6 +10,9 @@ import { expectNoDiceLeak, playToEnd, startGame, table, tables, world, type SimG
  * world of its own, at the same time); with @grammyjs/auto-retry the players must see exactly the
  * same messages, edits and pop-ups in the same order — nothing lost, nothing doubled — and the
  * sim's log must show each failed call made again after the wait Telegram asked for.
+ * (Whole games in several groups at once, with turn deadlines, under storms of each kind of
+ * trouble and real flood limits: faults-games.test.ts; the transformers one by one:
+ * telegram-calls.test.ts.)
  */
 const SEED = 41;
 const SETTINGS = { lives: 2 }; // a short game: the faults, not the rounds, are the point
@@ -38,13 +42,15 @@ let shared: Promise<{ sim: TelegramSim; db: TestDatabase }> | undefined;
  * One game, by a bot of its own (its own game service and dice, seeded alike) in one sim and one
  * database shared by all runs; the faults are aimed at that bot's calls only.
  */
-async function play(name: string, faults: Record<number, Omit<FaultSpec, 'bot'>[]> = {}): Promise<Run> {
-  const started = Date.now();
-  shared ??= (async () => {
+const infrastructure = () =>
+  (shared ??= (async () => {
     const sim = await TelegramSim.start({ seed: SEED, limits: false }); // the faults are injected, not earned
     return { sim, db: await openTestDatabase() };
-  })();
-  const w = await world({ seed: SEED, shared: await shared, username: `mia_${name}_bot` });
+  })());
+
+async function play(name: string, faults: Record<number, Omit<FaultSpec, 'bot'>[]> = {}): Promise<Run> {
+  const started = Date.now();
+  const w = await world({ seed: SEED, shared: await infrastructure(), username: `mia_${name}_bot` });
   worlds.push(w);
   const { group, players } = await table(w, ['Ada', 'Bo', 'Cleo'], { title: 'Stormy night' });
   await startGame(w, group, players, { settings: SETTINGS });
@@ -194,5 +200,33 @@ describe('Telegram failing during a game', () => {
     const faulted = expectRetried(run, expect, { drop: 3000 });
     expect(faulted.map(describeCall).sort()).toEqual(['answerCallbackQuery 0 drop', 'editMessageText 0 drop']);
     expect(faulted.every((c) => c.ok)).toBe(true); // both had taken effect
+  });
+
+  it.concurrent('a message Telegram refuses past every retry is logged as an error, without its text', async ({ expect }) => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    const w = await world({ seed: SEED, shared: await infrastructure(), username: 'mia_refused_bot', log });
+    worlds.push(w);
+    const { group, players } = await table(w, ['Ada', 'Bo', 'Cleo'], { title: 'Refused' });
+    await startGame(w, group, players, { settings: SETTINGS });
+    // A wait longer than the bot accepts (60 s): returned as the error it is, every time.
+    w.sim.faults.inject({ kind: 'tooManyRequests', method: 'sendMessage', bot: w.token, retryAfter: 3600 });
+    await playToEnd(w, group, players, { maxTurns: 12 }).catch(() => undefined); // the lost message may stall it
+    await w.settle();
+    const refused = w.sim.calls.filter((c) => c.token === w.token && c.fault === 'tooManyRequests');
+    expect(refused.length).toBeGreaterThan(0);
+    const errors = lines.map((l) => JSON.parse(l) as { level: number; msg: string; err?: unknown }).filter((l) => l.level >= 50);
+    expect(errors.map((l) => l.msg)).toContain('notifier: could not update Telegram');
+    expect(errors.find((l) => l.msg === 'notifier: could not update Telegram')?.err).toEqual({
+      method: 'sendMessage',
+      code: 429,
+      description: 'Too Many Requests: retry after 3600',
+    });
+    // What was being sent (a table, or someone's dice) appears nowhere in the log.
+    for (const c of refused) {
+      const text = String(c.params.text).split('\n')[0]!;
+      expect(lines.join('\n')).not.toContain(text.slice(0, 20));
+    }
+    expect(lines.join('\n')).not.toMatch(DICE_PAIR);
   });
 });

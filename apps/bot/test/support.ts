@@ -2,7 +2,7 @@ import { run, type RunnerHandle } from '@grammyjs/runner';
 import { openDatabase, type Database } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { aiAction, calculator, seededRng, type Action, type GameState, type Rng, type SettingsInput, type Strategy } from '@mia/engine';
-import { GameService, type GameRecord } from '@mia/game';
+import { GameService, type DiceSource, type GameRecord } from '@mia/game';
 import { TelegramSim, type SimGroup, type SimMessage, type SimOptions, type SimUser } from '@mia/telegram-sim';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { webhookCallback } from 'grammy';
@@ -19,8 +19,10 @@ export interface WorldOptions {
   seed?: number;
   /** Arm the GameService's turn deadlines (default false: tests fire them with `games.fireOverdue()`). */
   timers?: boolean;
-  /** The dice (default: seeded from `seed`); `scriptedRng` forces them. */
-  rng?: Rng;
+  /** The dice (default: seeded from `seed`); `scriptedRng` forces them, `seededPerGame` deals per chat and version. */
+  rng?: DiceSource;
+  /** The bot's and the game service's log (default: silent, or TEST_LOG_LEVEL). */
+  log?: pino.Logger;
   /** The GameService's clock (deadlines are set and checked with it). */
   now?: () => Date;
   /** `polling` (default): @grammyjs/runner; `webhook`: grammY's webhookCallback on Fastify. */
@@ -83,7 +85,7 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
   const games = new GameService({
     db,
     rng: options.rng ?? seededRng(options.seed ?? 1),
-    log: quietLog,
+    log: options.log ?? quietLog,
     timers: options.timers ?? false,
     ...(options.now ? { now: options.now } : {}),
   });
@@ -91,7 +93,7 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
     token,
     apiRoot: sim.apiRoot,
     games,
-    log: quietLog,
+    log: options.log ?? quietLog,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ai: { delayMs: options.aiDelayMs ?? 0, rng: seededRng((options.seed ?? 1) + 1) },
   });
@@ -312,6 +314,7 @@ export async function playTurn(
   group: SimGroup,
   players: SimUser[],
   strategy: Strategy = calculator(),
+  settle: () => Promise<void> = () => w.settle(),
 ): Promise<Turn> {
   const game = (await w.games.currentGame(BigInt(group.id)))!;
   const state: GameState = game.state;
@@ -350,16 +353,20 @@ export async function playTurn(
   if (!message) throw new Error(`${actor.firstName} sees no button ${label} for ${action.type}`);
   const button = buttonText(message, label);
   const popup = await actor.press(message, button);
-  await w.settle();
+  await settle();
   return { actor, action, button, message, popup: popup?.text };
 }
 
-/** Plays turns until the game in the group is over; `beforeTurn` may inject faults and the like. */
+/**
+ * Plays turns until the game in the group is over; `beforeTurn` may inject faults and the like.
+ * `settle` (default: the whole bot's) waits after each press, e.g. for this group's messages only
+ * when several groups play at once.
+ */
 export async function playToEnd(
   w: World,
   group: SimGroup,
   players: SimUser[],
-  options: { maxTurns?: number; beforeTurn?: (turn: number) => void | Promise<void> } = {},
+  options: { maxTurns?: number; beforeTurn?: (turn: number) => void | Promise<void>; settle?: () => Promise<void> } = {},
 ): Promise<Turn[]> {
   const turns: Turn[] = [];
   const strategy = calculator();
@@ -368,7 +375,7 @@ export async function playToEnd(
     if (!game || game.state.phase !== 'playing') return turns;
     if (n >= (options.maxTurns ?? 400)) throw new Error('the game did not finish');
     await options.beforeTurn?.(n);
-    turns.push(await playTurn(w, group, players, strategy));
+    turns.push(await playTurn(w, group, players, strategy, options.settle));
   }
 }
 

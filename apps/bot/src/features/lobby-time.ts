@@ -6,6 +6,7 @@ import { translator } from '../i18n';
 import type { LocaleResolver } from '../locale';
 import type { Notifier } from '../notifier';
 import { isGroup, mayManage } from './lobby';
+import { loggableError } from '../telegram-calls';
 
 /**
  * A lobby closes when nobody starts it in time (see `LobbyTimes` in @mia/game): `/extend` keeps
@@ -54,6 +55,6 @@ export function watchLobbyExpiry({ api, games, notifier, locales, log }: ExpiryD
       await api.sendMessage(Number(game.chatId), t('extend-expired'), {
         ...(game.threadId ? { message_thread_id: game.threadId } : {}),
       });
-    })().catch((error) => log.warn({ err: error, gameId: game.id }, 'bot: could not announce a closed lobby'));
+    })().catch((error) => log.warn({ err: loggableError(error), gameId: game.id }, 'bot: could not announce a closed lobby'));
   });
 }
