@@ -7,7 +7,7 @@ import { TelegramSim, type SimGroup, type SimMessage, type SimOptions, type SimU
 import Fastify, { type FastifyInstance } from 'fastify';
 import { webhookCallback } from 'grammy';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createBot } from '../src';
 import { isLocale, localeOfTelegram, LOCALES, translator, type Locale } from '../src/i18n';
 import { claimLabel } from '../src/render/claims';

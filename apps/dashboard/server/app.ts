@@ -12,7 +12,7 @@ import { MAX_FRAME_BYTES } from './live/messages';
 import type { RouteDeps } from './routes/context';
 import { gameRoutes } from './routes/games';
 import { groupRoutes } from './routes/group';
-import { liveRoutes } from './routes/live';
+import { LIVE_URL, liveRoutes } from './routes/live';
 import { playerRoutes } from './routes/players';
 import { publicRoutes } from './routes/public';
 import { DEFAULT_RATE_LIMIT, registerSecurity, type RateLimitOptions } from './security';
@@ -62,7 +62,28 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
   });
 
   registerSecurity(app, { ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
-  void app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  void app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // A client's bad frame (ws's WS_ERR_* codes: too big, malformed, invalid UTF-8) is its own
+    // doing, not the server's: logged at info, where the default logs an error. ws has already
+    // closed the socket with the matching code (1009, 1002, 1007); terminate frees it at once.
+    errorHandler: (error, socket, request) => {
+      const code = (error as Error & { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) request.log.info({ code }, 'dashboard: live client sent a bad frame');
+      else request.log.error({ err: error }, 'dashboard: live channel failed');
+      socket.terminate();
+    },
+  });
+  // Only the live channel is a WebSocket. @fastify/websocket would accept an upgrade at any other
+  // address, close it at once and log the address (a group's token with it) at info level: such
+  // an upgrade is answered as HTTP instead, 404. (Added once the plugin marked `request.ws`.)
+  app.after(() => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.ws && request.routeOptions.url !== LIVE_URL) {
+        return reply.code(404).send(apiError(404, 'no live channel at this address: it is /api/g/<token>/ws'));
+      }
+    });
+  });
   decorateGroup(app);
 
   const hub = new LiveHub({ games, log, now }, options.live);

@@ -54,5 +54,11 @@ export function registerSecurity(app: FastifyInstance, limit: RateLimitOptions):
   });
   // Per client address, on every route registered after it: the API, the static files and the
   // WebSocket upgrade (an upgrade is a GET routed through Fastify like any other).
-  void app.register(rateLimit, { max: limit.max, timeWindow: limit.timeWindow });
+  // A request whose socket closed before the limiter ran has no address: one shared bucket for
+  // those, rather than the plugin's 500 for an undefined key.
+  void app.register(rateLimit, {
+    max: limit.max,
+    timeWindow: limit.timeWindow,
+    keyGenerator: (request) => request.ip ?? 'unknown',
+  });
 }

@@ -614,13 +614,33 @@ export class SimUser {
       throw new Error(`message ${message.message_id} has no button "${button}" (buttons: ${shown})`);
     }
     if (found.callback_data === undefined) throw new Error(`button "${found.text}" is not a callback button`);
+    return this.query(chat, stored, found.callback_data, options);
+  }
+
+  /**
+   * Presses a button on a message the user sees, sending `data` as its callback_data whatever the
+   * message's buttons hold: what a modified client can do (bots must treat callback_data as
+   * untrusted input). The message must be a bot's. Resolves like `press`.
+   */
+  pressForged(message: SimMessage, data: string, options: { timeoutMs?: number } = {}): Promise<CallbackAnswer | undefined> {
+    const chat = this.world.chats.get(message.chatKey);
+    const stored = chat?.messages.get(message.message_id);
+    if (!chat || !stored || stored.deleted) throw new Error(`message ${message.message_id} is not there to press`);
+    if (chat.type === 'private' ? chat.userId !== this.id : !isPresent(chat.members.get(this.id)?.status)) {
+      throw new Error(`${this.firstName} can't see message ${message.message_id}`);
+    }
+    if (stored.senderBotId === undefined) throw new Error(`message ${message.message_id} is not a bot's`);
+    return this.query(chat, stored, data, options);
+  }
+
+  private query(chat: ChatRecord, stored: StoredMessage, data: string, options: { timeoutMs?: number }): Promise<CallbackAnswer | undefined> {
     const bot = this.world.bots.get(stored.senderBotId!)!;
     const query: QueryRecord = {
       id: this.world.newQueryId(this.record),
       bot,
       user: this.record,
       message: stored,
-      data: found.callback_data,
+      data,
       createdAt: this.world.now(),
       waiters: [],
     };
@@ -634,7 +654,7 @@ export class SimUser {
         from: { ...this.record.user },
         message: this.world.renderMessage(stored),
         chat_instance: this.world.chatInstance(bot, chat),
-        data: found.callback_data,
+        data,
       },
       chat.key,
       this.record.user,

@@ -61,6 +61,20 @@ describe('people and chats', () => {
     expect(query).toMatchObject({ data: 'a', message: { text: 'pick' } });
   });
 
+  it('forges a press: any callback_data on a bot message the user sees', async () => {
+    const sim = await start({ pressTimeoutMs: 100 });
+    const token = sim.createBot({ username: 'mia_script_bot' });
+    const ada = sim.user({ firstName: 'Ada' });
+    const bob = sim.user({ firstName: 'Bob' });
+    const group = sim.group({ title: 'G', admins: [ada], bots: [token] });
+    await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'pick', reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] } });
+    const pick = sim.lastMessage(group)!;
+    expect(await ada.pressForged(pick, 'not-a-button')).toBeUndefined();
+    expect(sim.pendingUpdates(token).at(-1)!.callback_query).toMatchObject({ data: 'not-a-button', from: { id: ada.id }, message: { text: 'pick' } });
+    expect(() => bob.pressForged(pick, 'a')).toThrow(/can't see/);
+    expect(() => ada.pressForged(ada.send(group, 'mine'), 'a')).toThrow(/not a bot's/);
+  });
+
   it('announces bots joining and leaving, and people joining, leaving and editing', async () => {
     const sim = await start();
     const token = sim.createBot({ username: 'mia_script_bot' });

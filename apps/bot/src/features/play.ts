@@ -23,6 +23,15 @@ play.on('callback_query:data', async (ctx) => {
   if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) {
     return ctx.answerCallbackQuery({ text: ctx.t('reject-game-over') });
   }
+  // callback_data is whatever the client sends (a modified one sends anything), so a press counts
+  // only where its button can be: the lobby's in the game's group, the moves' there or in the
+  // presser's private chat. Else a button of one group, re-labelled, would act in another.
+  const where = ctx.callbackQuery.message?.chat;
+  const inGameChat = where !== undefined && BigInt(where.id) === game.chatId;
+  const lobbyButton = button.action.op === 'join' || button.action.op === 'leave' || button.action.op === 'start';
+  if (!inGameChat && (lobbyButton || where?.type !== 'private')) {
+    return ctx.answerCallbackQuery({ text: ctx.t('popup-invalid-button') });
+  }
   const player = String(ctx.from.id);
   const user = {
     id: player,
@@ -54,6 +63,9 @@ play.on('callback_query:data', async (ctx) => {
       return answer(await act({ type: 'join', player, name: user.name }), ctx.t('popup-joined'));
     }
     case 'leave':
+      // Leaving the lobby; the engine would also take a player out of a running game, which a
+      // lobby's button left on screen (an edit that failed) must not do.
+      if (game.status !== 'LOBBY') return ctx.answerCallbackQuery({ text: rejectionText({ code: 'not-in-lobby', message: '' }, ctx.t) });
       return answer(await act({ type: 'leave', player }), ctx.t('popup-left'));
     case 'start': {
       if (!(await mayManage(ctx, game.state.creator))) {

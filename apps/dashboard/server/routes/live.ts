@@ -10,10 +10,13 @@ import { encode, parseClientMessage } from '../live/messages';
 import { ApiError, ERROR_RESPONSES, TokenParams } from '../schemas';
 import type { RouteDeps } from './context';
 
+/** The live channel's route: the only address that upgrades to a WebSocket. */
+export const LIVE_URL = '/api/g/:token/ws';
+
 export const liveRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma, hub }) => {
   app.route<{ Params: TokenParams }>({
     method: 'GET',
-    url: '/api/g/:token/ws',
+    url: LIVE_URL,
     schema: { params: TokenParams, response: { ...ERROR_RESPONSES, 426: ApiError } },
     preHandler: loadGroup(prisma),
     // A plain GET (no upgrade) of the live channel's address.
