@@ -22,7 +22,7 @@ export interface WorldOptions {
   /** The dice (default: seeded from `seed`); `scriptedRng` forces them, `seededPerGame` deals per chat and version. */
   rng?: DiceSource;
   /** The bot's and the game service's log (default: silent, or TEST_LOG_LEVEL). */
-  log?: pino.Logger;
+  log?: Logger;
   /** The GameService's clock (deadlines are set and checked with it). */
   now?: () => Date;
   /** `polling` (default): @grammyjs/runner; `webhook`: grammY's webhookCallback on Fastify. */
