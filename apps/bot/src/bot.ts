@@ -21,6 +21,7 @@ import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier } from './notifier';
 import { answerInBackground, answeredOnce, callTimeouts, DEFAULT_CALL_TIMEOUTS, logTelegramFaults, waitOutFloodLimits, type CallTimeouts } from './telegram-calls';
+import { answerOutages } from './outage';
 
 export interface CreateBotOptions {
   token: string;
@@ -76,6 +77,7 @@ export function createBot({
   watchLobbyExpiry({ api: bot.api, games, notifier, locales, log });
   // Computer players act like people at the table, so the table's own follow-up applies to them too.
   const aiSeats = new AiSeats(games, { ...aiOptions, followUp: newRoundStarterRolls, log });
+  bot.use(answerOutages(log));
   bot.use(async (ctx, next) => {
     ctx.deps = { games, notifier, locales, log, publicUrl: publicUrl.replace(/\/+$/, '') };
     // Pop-ups leave without holding this update (and so the game's next press) up: see answerInBackground.

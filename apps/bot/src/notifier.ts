@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GrammyError, type Api } from 'grammy';
 import { announceableClaims, playerView, rankingFor, valueOf, type GameEvent } from '@mia/engine';
+import { isDatabaseUnavailable } from '@mia/db';
 import type { CommittedBatch, GameRecord, GameService } from '@mia/game';
 import type { Logger } from 'pino';
 import { translator, type Translate } from './i18n';
@@ -52,6 +53,7 @@ export class Notifier {
   /** The sends queued while one update is handled (see `settled`). */
   private readonly handling = new AsyncLocalStorage<Set<Promise<void>>>();
   private unsubscribe: (() => void) | null = null;
+  private halted = false;
 
   constructor(
     private readonly api: Api,
@@ -63,12 +65,7 @@ export class Notifier {
   start(): void {
     this.unsubscribe = this.games.subscribe((batch) => {
       if (batch.origin !== 'local') return;
-      const key = batch.game.chatId.toString();
-      const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.handle(batch)).catch((error) => {
-        this.log.error({ err: loggableError(error), gameId: batch.game.id }, 'notifier: could not update Telegram');
-      });
-      this.queues.set(key, next);
-      this.handling.getStore()?.add(next);
+      this.enqueue(batch.game, () => this.handle(batch));
     });
   }
 
@@ -92,6 +89,79 @@ export class Notifier {
     }
   }
 
+  /** Runs `task` after everything queued for the game's chat: a chat's messages keep commit order. */
+  private enqueue(game: GameRecord, task: () => Promise<void>): void {
+    const key = game.chatId.toString();
+    const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.whenDatabaseAllows(game.id, task)).catch((error) => {
+      this.log.error({ err: loggableError(error), gameId: game.id }, 'notifier: could not update Telegram');
+    });
+    this.queues.set(key, next);
+    this.handling.getStore()?.add(next);
+  }
+
+  /**
+   * Runs a chat's next task; while the database is unreachable (it reads message ids and
+   * languages there) it is tried again until it is back, holding the chat's later messages behind
+   * it: a batch committed just before an outage must still reach the players, or the next one
+   * to act never gets their buttons.
+   */
+  private async whenDatabaseAllows(gameId: string, task: () => Promise<void>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await task();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || this.halted || attempt >= 40) throw error;
+        if (attempt === 0) this.log.warn({ gameId }, 'notifier: the database is unavailable; the game’s messages wait until it is back');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** Math.min(attempt, 5))));
+      }
+    }
+  }
+
+  /**
+   * At start-up, after `games.recover()`: every open lobby and game in play is drawn again from
+   * its state. A process killed between a commit and its messages leaves the chat behind the
+   * game (the next player's buttons never sent); this sends what is missing and edits what is
+   * out of date, and changes nothing where the chat is already right ("not modified"). Queued
+   * per chat like any batch; returns how many games it queued.
+   */
+  async resume(): Promise<number> {
+    const open = await this.games.openGames();
+    for (const game of open) this.enqueue(game, () => this.redrawCurrent(game.id));
+    if (open.length > 0) this.log.info({ games: open.length }, 'notifier: redrawing open games after start-up');
+    return open.length;
+  }
+
+  private async redrawCurrent(gameId: string): Promise<void> {
+    // Read when its turn in the queue comes, not when queued: the freshest state is drawn.
+    const game = await this.games.game(gameId);
+    if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) return;
+    // Not refsFor: this runs inside the chat's queue, which refsFor would wait on.
+    const refs = await this.loadRefs(game.id, game.chatId, game.version);
+    try {
+      const chatId = Number(game.chatId);
+      const thread = game.threadId ? { message_thread_id: game.threadId } : {};
+      const t = await this.groupTranslator(game);
+      if (game.state.phase === 'lobby' || refs.lobbyMessageId !== undefined) await this.updateLobby(game, refs, chatId, thread, t);
+      if (game.state.phase !== 'playing') return;
+      this.armReminder(game);
+      const round = game.state.round;
+      const text = tableText(game.state, game.deadlineAt, t);
+      const keyboard = tableKeyboard(game.id, game.state, t);
+      if (refs.tableMessageId === undefined || refs.tableRound !== round?.number) {
+        const sent = await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard, ...thread });
+        refs.tableMessageId = sent.message_id;
+        refs.tableRound = round?.number;
+      } else if (!(await this.edit(chatId, refs.tableMessageId, text, keyboard))) {
+        refs.tableMessageId = undefined; // deleted meanwhile: the next change sends a new one
+      }
+      if (!round) return;
+      if (round.stage === 'announce') await this.sendDice(game, refs, round.actor);
+      else if (round.stage === 'roll') await this.sendRollPrompt(game, refs, round.actor);
+    } finally {
+      await this.saveRefs(game.id, refs);
+    }
+  }
+
   /** Resolves when every message queued so far has been sent. */
   async idle(): Promise<void> {
     await Promise.all([...this.queues.values()]);
@@ -103,6 +173,7 @@ export class Notifier {
   }
 
   stop(): void {
+    this.halted = true;
     this.unsubscribe?.();
     for (const t of this.reminders.values()) clearTimeout(t);
     this.reminders.clear();

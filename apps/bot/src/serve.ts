@@ -54,6 +54,8 @@ export async function serve(config: Config & { BOT_TOKEN: string }, overrides: S
   await games.recover();
   // Computer players whose turn it was when the last process stopped play on.
   await ai.resume();
+  // What a process killed mid-action left unsent (the next player's buttons) is sent now.
+  await notifier.resume();
 
   let stopSource: () => Promise<void>;
   if (config.WEBHOOK_URL) {

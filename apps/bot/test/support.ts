@@ -101,7 +101,10 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
   notifier.start();
   ai.start();
   const recovered = recover ? await games.recover() : { running: 0, overdue: 0 };
-  if (recover) await ai.resume();
+  if (recover) {
+    await ai.resume();
+    await notifier.resume();
+  }
   let runner: RunnerHandle | null = null;
   let webhook: BotProcess['webhook'] = null;
   if (options.mode === 'webhook') {

@@ -13,5 +13,6 @@ export {
 } from './schema-engine.ts';
 export { DEFAULT_DATA_DIR, MIGRATIONS_DIR, REPO_ROOT, SCHEMA_PATH } from './paths.ts';
 export { parseEnv, type EnvSchema } from './env.ts';
+export { isDatabaseUnavailable } from './errors.ts';
 export * from './queries/index.ts';
 export * from './generated/prisma/client.ts';

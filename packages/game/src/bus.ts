@@ -78,13 +78,20 @@ export class PgNotifyBus implements EventBus {
       for (const l of this.listeners) l(notice);
     });
     client.on('error', (error) => {
-      this.log?.warn({ err: error }, 'event bus: listener connection lost, reconnecting');
+      this.log?.warn({ err: error }, 'event bus: listener connection lost (database outage?), reconnecting');
+      this.reconnect(client, 1);
+    });
+    // A connection can also just end (the server went away without a word): listen again.
+    client.on('end', () => {
+      if (this.closed || this.client !== client) return;
+      this.log?.warn('event bus: listener connection ended, reconnecting');
       this.reconnect(client, 1);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       this.client = client;
+      if (attempt > 0) this.log?.info({ attempt }, 'event bus: listening again');
     } catch (error) {
       this.log?.warn({ err: error, attempt }, 'event bus: cannot listen yet, retrying');
       this.reconnect(client, attempt + 1);
@@ -95,7 +102,8 @@ export class PgNotifyBus implements EventBus {
     void client.end().catch(() => undefined);
     if (this.client === client) this.client = null;
     if (this.closed || this.retry) return;
-    const delay = Math.min(5000, 100 * 2 ** Math.min(attempt, 6));
+    // At most 1 s apart: notices committed before LISTEN is back never reach this process.
+    const delay = Math.min(1000, 100 * 2 ** Math.min(attempt, 6));
     this.retry = setTimeout(() => {
       this.retry = null;
       void this.connect(attempt);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apply, type Action, type GameState, type PlayerId, type Rejection } from '@mia/engine';
-import type { Database } from '@mia/db';
+import { isDatabaseUnavailable, type Database } from '@mia/db';
 import pino, { type Logger } from 'pino';
 import { ChatDirectory, newDashboardToken } from './chats';
 import { LocalBus, PgNotifyBus, type Committed, type EventBus } from './bus';
@@ -139,6 +139,8 @@ export class GameService {
   private readonly unsubscribeBus: () => void;
   /** Per game, the remote notice being loaded: the next one waits for it (see `queueRemote`). */
   private readonly remote = new Map<string, Promise<void>>();
+  /** Deadlines waiting to be tried again (see `retryLater`). */
+  private readonly retries = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(options: GameServiceOptions) {
@@ -492,6 +494,13 @@ export class GameService {
     return games.filter((g): g is GameRecord => g !== null);
   }
 
+  /** Every lobby and game in play, in every chat (start-up: the bot redraws what they show). */
+  async openGames(): Promise<GameRecord[]> {
+    const rows = await this.prisma.game.findMany({ where: { status: { in: ['LOBBY', 'PLAYING'] } }, select: { id: true } });
+    const games = await Promise.all(rows.map((r) => findGame(this.prisma, r.id)));
+    return games.filter((g): g is GameRecord => g !== null);
+  }
+
   /** Every game in play, in every chat (start-up: AI seats resume their turns from these). */
   async runningGames(): Promise<GameRecord[]> {
     const rows = await this.prisma.game.findMany({ where: { status: 'PLAYING' }, select: { id: true } });
@@ -573,15 +582,16 @@ export class GameService {
     return fired;
   }
 
-  private async fireLobbyDeadline(due: DueLobby): Promise<void> {
+  private async fireLobbyDeadline(due: DueLobby, attempt = 0): Promise<void> {
     try {
       await this.expireLobby(due.gameId);
     } catch (error) {
-      this.log.error({ err: error, gameId: due.gameId }, 'game: lobby could not be closed');
+      this.log.error({ err: error, gameId: due.gameId, attempt }, 'game: lobby could not be closed; retrying');
+      this.retryLater(attempt, error, () => this.fireLobbyDeadline(due, attempt + 1));
     }
   }
 
-  private async fireDeadline(due: DueTurn): Promise<ActResult | null> {
+  private async fireDeadline(due: DueTurn, attempt = 0): Promise<ActResult | null> {
     if (this.closed) return null;
     try {
       const result = await this.act({
@@ -593,9 +603,25 @@ export class GameService {
       if (result.status === 'applied') this.log.info({ gameId: due.gameId, player: due.player }, 'game: turn timed out');
       return result;
     } catch (error) {
-      this.log.error({ err: error, gameId: due.gameId }, 'game: deadline could not be applied');
+      this.log.error({ err: error, gameId: due.gameId, attempt }, 'game: deadline could not be applied; retrying');
+      this.retryLater(attempt, error, () => this.fireDeadline(due, attempt + 1));
       return null;
     }
+  }
+
+  /**
+   * A deadline that fell due while the database was down must still fire: it is tried again with
+   * backoff (up to 5 s apart) for as long as the database stays unreachable, and a few times on
+   * other errors. Its action is guarded by the move, so a retry after someone acted changes nothing.
+   */
+  private retryLater(attempt: number, error: unknown, again: () => Promise<unknown>): void {
+    if (this.closed || (!isDatabaseUnavailable(error) && attempt >= 5)) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      void again();
+    }, Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+    timer.unref();
+    this.retries.add(timer);
   }
 
   /**
@@ -638,6 +664,8 @@ export class GameService {
   async close(): Promise<void> {
     this.closed = true;
     this.timers?.clear();
+    for (const t of this.retries) clearTimeout(t);
+    this.retries.clear();
     this.unsubscribeBus();
     await this.bus.close();
   }

@@ -18,3 +18,6 @@ out-lives = uit
 out-left = weg
 out-kicked = uitgeskop
 out-idle = onaktief
+
+# When the database cannot be reached (restarting, failing over): a pop-up or a reply.
+error-database-unavailable = ⏳ Ek kan nou nie my databasis bereik nie. Probeer asseblief oor 'n oomblik weer.

@@ -15,3 +15,6 @@ out-lives = out
 out-left = left
 out-kicked = kicked
 out-idle = idle
+
+# When the database cannot be reached (restarting, failing over): a pop-up or a reply.
+error-database-unavailable = ⏳ I cannot reach my database just now. Please try again in a moment.

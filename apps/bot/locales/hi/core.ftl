@@ -15,3 +15,6 @@ out-lives = बाहर
 out-left = चले गए
 out-kicked = निकाले गए
 out-idle = निष्क्रिय
+
+# When the database cannot be reached (restarting, failing over): a pop-up or a reply.
+error-database-unavailable = ⏳ अभी मैं अपने डेटाबेस तक नहीं पहुँच पा रहा हूँ। कृपया थोड़ी देर में फिर से कोशिश करें।

@@ -20,3 +20,6 @@ out-lives = без жизней
 out-left = вышел(а)
 out-kicked = исключён(а)
 out-idle = бездействие
+
+# When the database cannot be reached (restarting, failing over): a pop-up or a reply.
+error-database-unavailable = ⏳ Сейчас нет связи с моей базой данных. Пожалуйста, попробуйте ещё раз через минуту.

@@ -20,3 +20,6 @@ out-lives = bez životov
 out-left = odchod
 out-kicked = vylúčenie
 out-idle = nečinnosť
+
+# When the database cannot be reached (restarting, failing over): a pop-up or a reply.
+error-database-unavailable = ⏳ Momentálne sa neviem spojiť so svojou databázou. Skúste to, prosím, o chvíľu znova.
