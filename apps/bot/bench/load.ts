@@ -1,52 +1,75 @@
 /**
  * Bot load (issue 7): K groups of four scripted people play whole games at once, as fast as they
  * can, against the real bot (createBot, long polling by @grammyjs/runner) through telegram-sim
- * with flood limits off, on a test database (PGlite in memory and/or a fresh PostgreSQL database).
+ * with flood limits off, on a fresh PostgreSQL database and/or the embedded PGlite.
+ *
+ * Two processes: this one runs telegram-sim and the scripted people; the bot runs alone in a
+ * forked child (bench/bot-process.ts) with its GameService and, on PGlite, the database. So the
+ * child's CPU time, RSS and database round trips are the bot's own.
  *
  * Each group's people press the bot's real buttons, choosing like the calculator AI; a group has
  * one action in flight at a time (press → the bot's answer → its chat's outgoing messages sent),
- * the groups run concurrently. Everything (sim, bot, drivers, and PGlite) shares this one process.
+ * the groups run concurrently. After the load, the child times the bare GameService.act (no
+ * Telegram) on the same database, so the bot's own cost per action can be set beside it.
  *
- *   npm run bench -w @mia/bot                       (100 groups; both databases if a server is up)
+ *   npm run bench -w @mia/bot                              (100 groups, 45 s of play, both databases)
  *   npm run bench -w @mia/bot -- --groups 1000 --db postgres
+ *   npm run bench -w @mia/bot -- --db postgres --history  (+ the statistics queries at 1M announcements)
  *
- * Options: --groups K (20; the issue's 100 and 1,000 are a flag away), --db pglite|postgres|both (both when TEST_DATABASE_URL is set or a
- * server answers at postgresql://postgres@127.0.0.1:5432/postgres, else pglite), --acts N (bare
- * GameService.act samples, 500), --seed S (1).
- * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database).
+ * Options: --groups K (100), --db pglite|postgres|both (both when a PostgreSQL server answers at
+ * TEST_DATABASE_URL or postgresql://postgres@127.0.0.1:5432/postgres, else pglite), --duration S
+ * (seconds of play, 45: a group starts no new action after it, so games may stay unfinished; 0
+ * plays every game to its end), --acts N (bare GameService.act samples, 500), --seed S (1),
+ * --history (PostgreSQL: seed 1,000,000 announcements in another database on the same server
+ * with packages/game/bench/db.ts's seeding, time its statistics queries alone and then again
+ * while the load runs; HISTORY_ANNOUNCEMENTS changes the size), --profile DIR (the bot process
+ * runs with --cpu-prof into DIR).
+ * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
+ * group count and --history).
  */
+import { createServerDatabase } from '@mia/db/testing';
 import { REPO_ROOT } from '@mia/db';
-import { aiAction, calculator, seededRng, type Action, type GameState } from '@mia/engine';
-import { GameService, type GameRecord } from '@mia/game';
-import { TelegramSim, type SimGroup, type SimMessage, type SimUser } from '@mia/telegram-sim';
+import { aiAction, calculator, type Action, type GameState } from '@mia/engine';
+import { TelegramSim, type ChatHandle, type SimGroup, type SimMessage, type SimUser } from '@mia/telegram-sim';
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
 import { translator } from '../src/i18n';
 import { claimLabel } from '../src/render/claims';
-import { buttonText, escapeRegExp, lastWithButton, quietLog, world, type World } from '../test/support';
+import { buttonText, escapeRegExp } from '../test/support';
+import type { BareResult, FromBot, Mark, ToBot } from './bot-process';
+import type { FromHistory, HistoryMeasure, ToHistory } from './history-process';
 
 const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432/postgres';
+const HERE = dirname(fileURLToPath(import.meta.url));
 
 const { values: args } = parseArgs({
   options: {
-    groups: { type: 'string', default: '20' },
+    groups: { type: 'string', default: '100' },
     db: { type: 'string' },
+    duration: { type: 'string', default: '45' },
     acts: { type: 'string', default: '500' },
     seed: { type: 'string', default: '1' },
+    history: { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
-const positive = (name: string, raw: string) => {
+const count = (name: string, raw: string, min = 1) => {
   const n = Number(raw.replaceAll('_', ''));
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got ${raw}`);
   return n;
 };
 const config = {
-  groups: positive('groups', args.groups!),
-  acts: positive('acts', args.acts!),
-  seed: positive('seed', args.seed!),
+  groups: count('groups', args.groups!),
+  durationS: count('duration', args.duration!, 0),
+  acts: count('acts', args.acts!),
+  seed: count('seed', args.seed!),
+  history: args.history!,
+  profile: args.profile,
 };
 
 const GOALS = { actionsPerSecond: 1000, p99Ms: 50, callsPerAction: 3, botCpuMsPerAction: 1 };
@@ -82,26 +105,91 @@ function quantiles(ms: number[]) {
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 // ---------------------------------------------------------------------------------------------
+// The bot process
+// ---------------------------------------------------------------------------------------------
+
+type Settled = Extract<FromBot, { type: 'settled' }>['game'];
+
+/** The forked bot and a typed request/answer over IPC. */
+class BotChild {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<string, ((m: FromBot) => void)[]>();
+  onSettled: (chatId: string, game: Settled) => void = () => undefined;
+  private failure: Error | null = null;
+
+  constructor(profileDir: string | undefined) {
+    const execArgv = ['--import', 'tsx', '--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+    this.child = fork(join(HERE, 'bot-process.ts'), [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    this.child.on('message', (m: FromBot) => {
+      if (m.type === 'settled') return this.onSettled(m.chatId, m.game);
+      if (m.type === 'error') {
+        this.failure = new Error(`bot process: ${m.message}`);
+        log(this.failure.message);
+      }
+      const queue = this.waiting.get(m.type);
+      queue?.shift()?.(m);
+    });
+    this.child.on('exit', (code) => {
+      if (code) this.failure = new Error(`bot process exited with ${code}`);
+    });
+  }
+
+  private request<T extends FromBot['type']>(message: ToBot, answer: T): Promise<Extract<FromBot, { type: T }>> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve) => {
+      const queue = this.waiting.get(answer) ?? [];
+      queue.push(resolve as (m: FromBot) => void);
+      this.waiting.set(answer, queue);
+      this.child.send(message);
+    });
+  }
+
+  init(m: Omit<Extract<ToBot, { type: 'init' }>, 'type'>) {
+    return this.request({ type: 'init', ...m }, 'ready');
+  }
+
+  async mark(name: string): Promise<Mark> {
+    return (await this.request({ type: 'mark', name }, 'mark')).mark;
+  }
+
+  async bare(samples: number): Promise<BareResult> {
+    return (await this.request({ type: 'bare', samples, seed: config.seed }, 'bare')).result;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || !this.child.connected) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    await this.request({ type: 'stop' }, 'stopped');
+    await exited;
+  }
+
+  kill() {
+    if (this.child.exitCode === null) this.child.kill();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // One group: four people, one action at a time
 // ---------------------------------------------------------------------------------------------
 
 interface Group {
   group: SimGroup;
   players: SimUser[];
-  chatId: bigint;
-  /** The latest committed game, from the service's own notifications (no extra database reads). */
-  game: GameRecord | null;
-  /** Resolved by the next committed batch in this chat. */
-  waiter: ((game: GameRecord) => void) | null;
+  chatId: string;
+  /** The latest game the bot has finished telling Telegram about. */
+  game: Settled | null;
+  /** Resolved by the next settled batch in this chat. */
+  waiter: ((game: Settled) => void) | null;
 }
 
-/** Resolves with the next committed game of the group (after `press`), or fails after 30 s. */
-function nextBatch(g: Group): Promise<GameRecord> {
+/** Resolves with the next settled game of the group (after `press`), or fails after 120 s (1,000 groups queue). */
+function nextBatch(g: Group): Promise<Settled> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`group ${g.group.title}: no committed action within 30 s`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`group ${g.group.title}: no committed action within 120 s`)), 120_000);
     g.waiter = (game) => {
       clearTimeout(timer);
       g.waiter = null;
+      g.game = game;
       resolve(game);
     };
   });
@@ -112,28 +200,37 @@ function nextBatch(g: Group): Promise<GameRecord> {
  * answered the callback query and its chat's outgoing queue (table edits, private prompts) is
  * empty: the bot's last Bot API call for this update has been answered.
  */
-async function pressAndSettle(w: World, g: Group, user: SimUser, message: SimMessage, button: string): Promise<{ ms: number; game: GameRecord }> {
-  const committed = nextBatch(g);
+async function pressAndSettle(g: Group, user: SimUser, message: SimMessage, button: string): Promise<{ ms: number; game: Settled }> {
+  const settled = nextBatch(g);
   const t0 = performance.now();
-  const answered = user.press(message, button, { timeoutMs: 30_000 });
-  const [popup, game] = await Promise.all([answered, committed]);
+  const answered = user.press(message, button, { timeoutMs: 120_000 });
+  const [popup, game] = await Promise.all([answered, settled]);
   if (!popup) throw new Error(`${user.firstName}: no answer to "${button}"`);
-  await w.notifier.idleChat(g.chatId);
   return { ms: performance.now() - t0, game };
 }
 
+/** The newest message in a chat with a button matching `label` (snapshots only what it looks at). */
+function lastWithButton(sim: TelegramSim, chat: ChatHandle, label: RegExp): SimMessage | undefined {
+  const order = sim.chat(chat).order;
+  for (let i = order.length - 1; i >= 0; i--) {
+    const m = sim.snapshot(order[i]!);
+    if (m.reply_markup?.inline_keyboard.some((row) => row.some((b) => label.test(b.text)))) return m;
+  }
+  return undefined;
+}
+
 /** The button a person presses for an action, on the message that shows it now. */
-function findButton(w: World, g: Group, state: GameState, actor: SimUser, action: Action): { message: SimMessage; button: string } {
+function findButton(sim: TelegramSim, token: string, g: Group, state: GameState, actor: SimUser, action: Action): { message: SimMessage; button: string } {
   let label: RegExp;
-  let chat: Parameters<World['sim']['messages']>[0];
+  let chat: ChatHandle;
   switch (action.type) {
     case 'roll':
       label = exactly(t('button-roll'));
-      chat = actor.privateChat(w.token);
+      chat = actor.privateChat(token);
       break;
     case 'announce':
       label = exactly(claimLabel(state.settings.ranking, action.value, t));
-      chat = actor.privateChat(w.token);
+      chat = actor.privateChat(token);
       break;
     case 'believe':
     case 'call':
@@ -148,87 +245,86 @@ function findButton(w: World, g: Group, state: GameState, actor: SimUser, action
     default:
       throw new Error(`unexpected action ${action.type}`);
   }
-  const message = lastWithButton(w.sim.messages(chat), label);
+  const message = lastWithButton(sim, chat, label);
   if (!message) throw new Error(`${actor.firstName} sees no button ${label} for ${action.type}`);
   return { message, button: buttonText(message, label) };
 }
 
 /** /newgame, four joins, start: the lobby (not timed as load). */
-async function openTable(w: World, g: Group): Promise<void> {
+async function openTable(sim: TelegramSim, g: Group): Promise<void> {
   const [creator] = g.players as [SimUser];
   const created = nextBatch(g);
   creator.send(g.group, '/newgame@mia_bot');
   await created;
-  await w.notifier.idleChat(g.chatId);
   const join = exactly(t('button-join'));
-  const lobby = () => lastWithButton(w.sim.messages(g.group), join);
-  await w.sim.waitFor(lobby, 30_000);
-  for (const p of g.players) await pressAndSettle(w, g, p, lobby()!, t('button-join'));
-  const { game } = await pressAndSettle(w, g, creator, lobby()!, t('button-start'));
+  const lobby = () => lastWithButton(sim, g.group, join);
+  await sim.waitFor(lobby, 30_000);
+  for (const p of g.players) await pressAndSettle(g, p, lobby()!, t('button-join'));
+  const { game } = await pressAndSettle(g, creator, lobby()!, t('button-start'));
   if (game.state.phase !== 'playing') throw new Error(`${g.group.title}: the game did not start`);
 }
 
-/** Plays the group's game to the end; returns each action's latency. */
-async function playGame(w: World, g: Group, into: number[]): Promise<void> {
+/** Plays the group's game to the end, or until `until` (performance.now()); pushes each action's latency. */
+async function playGame(sim: TelegramSim, token: string, g: Group, into: number[], until: number): Promise<void> {
   const strategy = calculator();
-  for (let n = 0; ; n++) {
+  for (let n = 0; performance.now() < until; n++) {
     const state = g.game!.state;
     if (state.phase !== 'playing') return;
     if (n > 1000) throw new Error(`${g.group.title}: the game did not finish`);
     const actorId = state.round!.actor;
     const actor = g.players.find((p) => String(p.id) === actorId)!;
     const action = aiAction(state, actorId, strategy, () => 0)!;
-    const { message, button } = findButton(w, g, state, actor, action);
-    const { ms } = await pressAndSettle(w, g, actor, message, button);
+    const { message, button } = findButton(sim, token, g, state, actor, action);
+    const { ms } = await pressAndSettle(g, actor, message, button);
     into.push(ms);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The bare database transaction of an action: GameService.act, no Telegram, same database
+// History queries beside the load (--history)
 // ---------------------------------------------------------------------------------------------
 
-async function bareActs(w: World, samples: number): Promise<{ ms: ReturnType<typeof quantiles>; cpuMsPerAct: number }> {
-  const rng = seededRng(config.seed + 2000);
-  const service = new GameService({ db: w.db, rng: seededRng(config.seed + 3000), timers: false, log: quietLog });
-  const strategy = calculator();
-  const times: number[] = [];
-  let warm = 30;
-  let cpu = 0;
-  try {
-    for (let g = 0; times.length < samples; g++) {
-      const chatId = BigInt(-1_009_000_000_000 - g);
-      const seats = [0, 1, 2, 3].map((i) => String(7_000_000_000 + g * 10 + i));
-      const act = async (req: Parameters<GameService['act']>[0], timed: boolean) => {
-        const c0 = process.cpuUsage();
-        const t0 = performance.now();
-        const result = await service.act(req);
-        const ms = performance.now() - t0;
-        const c = cpuMs(process.cpuUsage(c0));
-        if (result.status !== 'applied') throw new Error(`act ${req.action.type}: ${result.status}`);
-        if (timed) {
-          if (warm > 0) warm--;
-          else {
-            times.push(ms);
-            cpu += c;
-          }
-        }
-        return result.game;
-      };
-      const creator = { id: seats[0]!, name: `creator ${seats[0]}` };
-      await act({ chatId, user: creator, chat: { title: `bare ${g}`, type: 'supergroup' }, action: { type: 'create', creator: creator.id } }, false);
-      for (const id of seats) await act({ chatId, user: { id, name: `p ${id}` }, action: { type: 'join', player: id, name: `p ${id}` } }, false);
-      let game = await act({ chatId, action: { type: 'start' } }, false);
-      while (game.state.phase === 'playing' && times.length < samples) {
-        const actor = game.state.round!.actor;
-        const action = aiAction(game.state, actor, strategy, rng)!;
-        game = await act({ chatId, gameId: game.id, action, key: `bare:${game.id}:${game.state.move}`, user: { id: actor, name: `p ${actor}` } }, true);
-      }
-    }
-  } finally {
-    await service.close();
+/** The forked history process (bench/history-process.ts): seeds, then measures on request. */
+class HistoryChild {
+  private readonly child: ChildProcess;
+  private readonly waiting: ((m: FromHistory) => void)[] = [];
+
+  constructor(serverUrl: string) {
+    this.child = fork(join(HERE, 'history-process.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, BENCH_DATABASE_URL: serverUrl },
+    });
+    this.child.on('message', (m: FromHistory) => {
+      if (m.type === 'error') log(`history process: ${m.message}`);
+      this.waiting.shift()?.(m);
+    });
   }
-  return { ms: quantiles(times), cpuMsPerAct: r2(cpu / times.length) };
+
+  request(m: ToHistory): Promise<FromHistory> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push((answer) => (answer.type === 'error' ? reject(new Error(answer.message)) : resolve(answer)));
+      this.child.send(m);
+    });
+  }
+
+  /** A message with no answer. */
+  tell(m: ToHistory): void {
+    this.child.send(m);
+  }
+
+  async stop() {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.send({ type: 'stop' } satisfies ToHistory);
+    await exited;
+  }
+}
+
+interface HistoryResult {
+  announcements: number;
+  alone: HistoryMeasure[];
+  underLoad: HistoryMeasure[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +335,9 @@ interface RunResult {
   database: 'pglite' | 'postgres';
   at: string;
   groups: number;
+  durationCapS: number;
   games: number;
+  gamesFinished: number;
   actions: number;
   seconds: number;
   actionsPerSecond: number;
@@ -248,95 +346,109 @@ interface RunResult {
   botApiCallsPerAction: number;
   callsByMethod: Record<string, number>;
   getUpdatesCalls: number;
+  dbRoundTripsPerAction: number;
+  /** Bot process RSS growth with every game open / groups (after a forced GC in that process). */
   rssPerGameKB: number;
-  /** JS heap delta / games after a forced GC: steadier than RSS, which the allocator may not return. */
   heapPerGameKB: number;
-  rssMB: { before: number; withGames: number; end: number };
-  cpuMsPerAction: number;
-  bareAct: { ms: ReturnType<typeof quantiles>; cpuMsPerAct: number };
-  /** CPU per action of everything in process minus the bare act's CPU: bot + sim + drivers. */
-  cpuMsPerActionWithoutDb: number;
+  botRssMB: { before: number; withGames: number; end: number };
+  /** Bot process CPU per action during play (on PGlite the database runs in it too). */
+  botCpuMsPerAction: number;
+  /** This process (telegram-sim and the scripted people) per action, for comparison. */
+  simCpuMsPerAction: number;
+  bareAct: { ms: ReturnType<typeof quantiles>; cpuMsPerAct: number; roundTripsPerAct: number };
+  /** Bot process CPU per action minus the bare act's: grammY, the notifier, rendering, its extra reads. */
+  botOwnCpuMsPerAction: number;
   setupSeconds: number;
   lobbySeconds: number;
+  history?: HistoryResult;
 }
 
-async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefined): Promise<RunResult> {
-  if (database === 'postgres') process.env.TEST_DATABASE_URL = serverUrl;
-  else delete process.env.TEST_DATABASE_URL;
-  log(`\n== ${database === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (in memory)'}: ${config.groups} groups × 4 people`);
+async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefined, history: HistoryChild | null, historyAlone: HistoryMeasure[] | null, announcements: number): Promise<RunResult> {
+  log(`\n== ${database === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (in memory, in the bot process)'}: ${config.groups} groups × 4 people`);
   const s0 = performance.now();
-  const w = await world({ seed: config.seed, sim: { maxCalls: 50_000_000 } });
+  const sim = await TelegramSim.start({ seed: config.seed, maxCalls: 50_000_000, pressTimeoutMs: 120_000 });
+  const token = sim.createBot({ username: 'mia_bot' });
+  sim.setLimits(false);
+  const created = database === 'postgres' ? await createServerDatabase(serverUrl!) : null;
+  const bot = new BotChild(config.profile);
   try {
-    w.sim.setLimits(false);
     const groups: Group[] = [];
     const byChat = new Map<string, Group>();
-    w.games.subscribe((batch) => {
-      const g = byChat.get(batch.game.chatId.toString());
+    bot.onSettled = (chatId, game) => {
+      const g = byChat.get(chatId);
       if (!g) return;
-      g.game = batch.game;
-      g.waiter?.(batch.game);
-    });
+      g.game = game;
+      g.waiter?.(game);
+    };
+    await bot.init({ token, apiRoot: sim.apiRoot, databaseUrl: created?.url ?? null, seed: config.seed, timers: true });
     for (let i = 0; i < config.groups; i++) {
-      const players = [0, 1, 2, 3].map((j) => w.sim.user({ firstName: `P${i}-${j}` }));
-      const group = w.sim.group({ title: `Load ${i + 1}`, admins: [players[0]!], members: players.slice(1), bots: [w.token] });
-      const g: Group = { group, players, chatId: BigInt(group.id), game: null, waiter: null };
+      const players = [0, 1, 2, 3].map((j) => sim.user({ firstName: `P${i}-${j}` }));
+      const group = sim.group({ title: `Load ${i + 1}`, admins: [players[0]!], members: players.slice(1), bots: [token] });
+      const g: Group = { group, players, chatId: String(group.id), game: null, waiter: null };
       groups.push(g);
-      byChat.set(g.chatId.toString(), g);
+      byChat.set(g.chatId, g);
     }
     // everyone starts the bot privately (it may then write to them), a few hundred at a time
     const everyone = groups.flatMap((g) => g.players);
     for (let i = 0; i < everyone.length; i += 200) {
       await Promise.all(
         everyone.slice(i, i + 200).map(async (p) => {
-          const chat = p.startPrivateChat(w.token);
-          await w.sim.waitFor(() => w.sim.botMessages(chat).length > 0, 60_000);
+          const chat = p.startPrivateChat(token);
+          await sim.waitFor(() => sim.botMessages(chat).length > 0, 60_000);
         }),
       );
     }
-    await w.settle();
-    global.gc?.();
-    const { rss: rssBefore, heapUsed: heapBefore } = process.memoryUsage();
+    const before = await bot.mark('before');
     const setupSeconds = (performance.now() - s0) / 1000;
 
     // lobbies: all groups at once
     const l0 = performance.now();
-    await Promise.all(groups.map((g) => openTable(w, g)));
-    await w.settle();
+    await Promise.all(groups.map((g) => openTable(sim, g)));
     const lobbySeconds = (performance.now() - l0) / 1000;
-    global.gc?.();
-    const { rss: rssWithGames, heapUsed: heapWithGames } = process.memoryUsage();
-    log(`  setup ${setupSeconds.toFixed(1)} s, lobbies ${lobbySeconds.toFixed(1)} s; playing…`);
+    const withGames = await bot.mark('with games');
+    log(`  setup ${setupSeconds.toFixed(1)} s, lobbies ${lobbySeconds.toFixed(1)} s; playing${config.durationS ? ` for up to ${config.durationS} s` : ''}…`);
 
-    // the load: every group plays its game to the end, concurrently
-    w.sim.resetCalls();
+    // the load: every group plays its game, concurrently
+    const underLoad = history ? history.request({ type: 'measure-until-stopped' }) : null;
+    sim.resetCalls();
     const latencies: number[] = [];
+    const start = await bot.mark('play start');
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    await Promise.all(groups.map((g) => playGame(w, g, latencies)));
-    await w.settle();
+    const until = config.durationS ? t0 + config.durationS * 1000 : Infinity;
+    await Promise.all(groups.map((g) => playGame(sim, token, g, latencies, until)));
     const elapsed = (performance.now() - t0) / 1000;
-    const cpu = cpuMs(process.cpuUsage(c0));
-    const rssEnd = process.memoryUsage().rss;
+    const simCpu = cpuMs(process.cpuUsage(c0));
+    const end = await bot.mark('play end');
+    let historyUnderLoad: HistoryMeasure[] | null = null;
+    if (history && underLoad) {
+      history.tell({ type: 'stop-measuring' });
+      const answer = await underLoad;
+      if (answer.type === 'measured') historyUnderLoad = answer.measures;
+    }
 
     const callsByMethod: Record<string, number> = {};
-    for (const c of w.sim.calls) callsByMethod[c.method] = (callsByMethod[c.method] ?? 0) + 1;
+    for (const c of sim.calls) callsByMethod[c.method] = (callsByMethod[c.method] ?? 0) + 1;
     const getUpdatesCalls = callsByMethod.getUpdates ?? 0;
     delete callsByMethod.getUpdates;
     const botApiCalls = Object.values(callsByMethod).reduce((a, b) => a + b, 0);
-    const failed = w.sim.calls.filter((c) => !c.ok && c.method !== 'getUpdates');
+    const failed = sim.calls.filter((c) => !c.ok && c.method !== 'getUpdates');
     if (failed.length) log(`  ${failed.length} Bot API calls failed, e.g. ${failed[0]!.method}: ${failed[0]!.error?.description}`);
-    const unfinished = groups.filter((g) => g.game?.state.phase !== 'over').length;
-    if (unfinished) throw new Error(`${unfinished} games did not finish`);
+    const gamesFinished = groups.filter((g) => g.game?.state.phase === 'over').length;
+    if (!config.durationS && gamesFinished < groups.length) throw new Error(`${groups.length - gamesFinished} games did not finish`);
 
     const actions = latencies.length;
-    log(`  ${actions} actions in ${elapsed.toFixed(1)} s; timing the bare GameService.act on the same database…`);
-    const bare = await bareActs(w, config.acts);
-    const cpuMsPerAction = cpu / actions;
-    return {
+    log(`  ${actions} actions in ${elapsed.toFixed(1)} s (${gamesFinished} of ${groups.length} games finished); timing the bare GameService.act in the bot process…`);
+    const bare = await bot.bare(config.acts);
+    const botCpuMsPerAction = (end.cpuMs - start.cpuMs) / actions;
+    const bareCpu = bare.cpuMs / bare.ms.length;
+    const result: RunResult = {
       database,
       at: new Date().toISOString(),
       groups: config.groups,
+      durationCapS: config.durationS,
       games: groups.length,
+      gamesFinished,
       actions,
       seconds: r2(elapsed),
       actionsPerSecond: Math.round(actions / elapsed),
@@ -345,17 +457,26 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
       botApiCallsPerAction: r2(botApiCalls / actions),
       callsByMethod,
       getUpdatesCalls,
-      rssPerGameKB: Math.round((rssWithGames - rssBefore) / 1024 / groups.length),
-      heapPerGameKB: Math.round((heapWithGames - heapBefore) / 1024 / groups.length),
-      rssMB: { before: Math.round(rssBefore / 2 ** 20), withGames: Math.round(rssWithGames / 2 ** 20), end: Math.round(rssEnd / 2 ** 20) },
-      cpuMsPerAction: r2(cpuMsPerAction),
-      bareAct: bare,
-      cpuMsPerActionWithoutDb: r2(cpuMsPerAction - bare.cpuMsPerAct),
+      dbRoundTripsPerAction: r2((end.queries - start.queries) / actions),
+      rssPerGameKB: Math.round((withGames.rss - before.rss) / 1024 / groups.length),
+      heapPerGameKB: Math.round((withGames.heapUsed - before.heapUsed) / 1024 / groups.length),
+      botRssMB: { before: Math.round(before.rss / 2 ** 20), withGames: Math.round(withGames.rss / 2 ** 20), end: Math.round(end.rss / 2 ** 20) },
+      botCpuMsPerAction: r2(botCpuMsPerAction),
+      simCpuMsPerAction: r2(simCpu / actions),
+      bareAct: { ms: quantiles(bare.ms), cpuMsPerAct: r2(bareCpu), roundTripsPerAct: r2(bare.queries / bare.ms.length) },
+      botOwnCpuMsPerAction: r2(botCpuMsPerAction - bareCpu),
       setupSeconds: r2(setupSeconds),
       lobbySeconds: r2(lobbySeconds),
     };
+    if (historyAlone && historyUnderLoad) result.history = { announcements, alone: historyAlone, underLoad: historyUnderLoad };
+    return result;
   } finally {
-    await w.close();
+    await bot.stop().catch((e: Error) => {
+      log(`  bot process: ${e.message}`);
+      bot.kill();
+    });
+    await sim.stop();
+    await created?.drop();
   }
 }
 
@@ -366,41 +487,50 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 function rows(r: RunResult) {
+  const pg = r.database === 'postgres';
   return [
-    { measure: 'player actions / s', value: r.actionsPerSecond, goal: `≥ ${GOALS.actionsPerSecond}`, verdict: verdict(r.actionsPerSecond >= GOALS.actionsPerSecond) },
+    { measure: 'player actions / s', value: r.actionsPerSecond, goal: `≥ ${GOALS.actionsPerSecond}`, verdict: pg ? verdict(r.actionsPerSecond >= GOALS.actionsPerSecond) : '' },
     { measure: 'latency p50 ms', value: r.latencyMs.p50, goal: '', verdict: '' },
     { measure: 'latency p95 ms', value: r.latencyMs.p95, goal: '', verdict: '' },
-    { measure: 'latency p99 ms', value: r.latencyMs.p99, goal: `< ${GOALS.p99Ms}`, verdict: verdict(r.latencyMs.p99 < GOALS.p99Ms) },
+    { measure: 'latency p99 ms', value: r.latencyMs.p99, goal: `< ${GOALS.p99Ms}`, verdict: pg ? verdict(r.latencyMs.p99 < GOALS.p99Ms) : '' },
     { measure: 'Bot API calls / action', value: r.botApiCallsPerAction, goal: `≤ ${GOALS.callsPerAction}`, verdict: verdict(r.botApiCallsPerAction <= GOALS.callsPerAction) },
-    { measure: 'RSS per running game KB', value: r.rssPerGameKB, goal: '', verdict: '' },
-    { measure: 'JS heap per running game KB', value: r.heapPerGameKB, goal: '', verdict: '' },
+    { measure: 'database round trips / action (bot)', value: r.dbRoundTripsPerAction, goal: '', verdict: '' },
+    { measure: 'database round trips / bare act', value: r.bareAct.roundTripsPerAct, goal: '', verdict: '' },
+    { measure: 'bot RSS per running game KB', value: r.rssPerGameKB, goal: '', verdict: '' },
+    { measure: 'bot JS heap per running game KB', value: r.heapPerGameKB, goal: '', verdict: '' },
     { measure: 'bare GameService.act p50 ms', value: r.bareAct.ms.p50, goal: '', verdict: '' },
     { measure: 'bare GameService.act p99 ms', value: r.bareAct.ms.p99, goal: '', verdict: '' },
-    { measure: 'bare act CPU ms (in process)', value: r.bareAct.cpuMsPerAct, goal: '', verdict: '' },
-    { measure: 'process CPU ms / action (all)', value: r.cpuMsPerAction, goal: '', verdict: '' },
-    {
-      measure: 'CPU ms / action minus bare act (bot+sim+driver)',
-      value: r.cpuMsPerActionWithoutDb,
-      goal: `< ${GOALS.botCpuMsPerAction} (bot only)`,
-      verdict: r.cpuMsPerActionWithoutDb < GOALS.botCpuMsPerAction ? 'met (upper bound)' : 'not shown met (upper bound includes sim+driver)',
-    },
+    { measure: 'bare act CPU ms (bot process)', value: r.bareAct.cpuMsPerAct, goal: '', verdict: '' },
+    { measure: 'bot process CPU ms / action', value: r.botCpuMsPerAction, goal: '', verdict: '' },
+    { measure: "bot's own cost ms / action", value: r.botOwnCpuMsPerAction, goal: `< ${GOALS.botCpuMsPerAction}`, verdict: pg ? verdict(r.botOwnCpuMsPerAction < GOALS.botCpuMsPerAction) : '' },
+    { measure: 'sim + people CPU ms / action (other process)', value: r.simCpuMsPerAction, goal: '', verdict: '' },
   ];
+}
+
+function historyRows(h: HistoryResult) {
+  return h.alone.map((a) => {
+    const l = h.underLoad.find((u) => u.operation === a.operation);
+    return { query: a.operation, 'alone p50': a.p50, 'alone p95': a.p95, 'under load p50': l?.p50 ?? NaN, 'under load p95': l?.p95 ?? NaN, 'under load n': l?.count ?? 0 };
+  });
 }
 
 function describe(r: RunResult): string {
   const methods = Object.entries(r.callsByMethod).sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ');
   return (
-    `${r.games} games, ${r.actions} actions in ${r.seconds} s (setup ${r.setupSeconds} s, lobbies ${r.lobbySeconds} s not counted); ` +
+    `${r.games} games (${r.gamesFinished} finished${r.durationCapS ? ` within the ${r.durationCapS} s cap` : ''}), ${r.actions} actions in ${r.seconds} s (setup ${r.setupSeconds} s, lobbies ${r.lobbySeconds} s not counted); ` +
     `${r.botApiCalls} Bot API calls besides ${r.getUpdatesCalls} getUpdates (${methods}); ` +
-    `RSS ${r.rssMB.before} MB before the games, ${r.rssMB.withGames} MB with them open, ${r.rssMB.end} MB at the end; bare act over ${r.bareAct.ms.count} actions`
+    `bot process RSS ${r.botRssMB.before} MB before the games, ${r.botRssMB.withGames} MB with them open, ${r.botRssMB.end} MB at the end; bare act over ${r.bareAct.ms.count} actions`
   );
 }
 
 const NOTES = [
-  'Latency: measured by the driver, from the press (the callback_query queued in telegram-sim) until the bot has answered it and its per-chat outgoing queue is empty, i.e. the last Bot API call the bot makes for that update has been answered. Not derived from sim call timestamps (the sim does not link calls to update ids); one action in flight per group, groups concurrent.',
+  'Processes: telegram-sim and the scripted people run in the benchmark process; the bot (grammY runner, GameService, notifier, and on PGlite the database itself) runs alone in a forked child, so its CPU, memory and round trips are its own. On PostgreSQL the server\'s CPU is in neither.',
+  'Latency: measured by the scripted person, from the press (the callback_query queued in telegram-sim) until the bot has answered it and its per-chat outgoing queue is empty (the bot process reports over IPC when the notifier\'s queue for the chat drains), i.e. the last Bot API call the bot makes for that update has been answered. One action in flight per group, groups concurrent.',
   'Bot API calls per action: every call in the sim log during play except getUpdates, divided by the in-game actions (lobby excluded).',
-  'RSS per running game: (RSS with all lobbies open and games started − RSS before) / groups, after a forced GC (--expose-gc); includes the sim\'s messages and, on PGlite, the in-process database. RSS is noisy (a second database run in the same process inherits the first one\'s freed pages, so it can come out negative); the JS heap delta is given beside it.',
-  'CPU: process.cpuUsage over the play phase / actions covers the bot, telegram-sim, the drivers and (PGlite) the database, all in this one process. The bare act\'s CPU (GameService.act without Telegram, same database) is subtracted to leave bot + sim + drivers: an upper bound of the bot\'s own cost, not the bot alone. On PostgreSQL the server\'s CPU is outside the process.',
+  'Database round trips: queries sent by node-postgres in the bot process (Client.prototype.query, counted by the benchmark only: BEGIN and COMMIT included), during play / actions; beside it the same count for one bare GameService.act.',
+  'RSS per running game: (bot process RSS with all lobbies open and games started − RSS before) / groups, after a forced GC in the bot process (--expose-gc); on PGlite the in-process database is included. RSS is noisy; the JS heap delta is given beside it.',
+  "Bot's own cost: bot process CPU during play / actions, minus the CPU of one bare GameService.act (same process, same database, timed after the load): what grammY, the notifier, rendering, the bot's extra reads and IPC cost on top of the transaction. On PGlite both include the database's own work in WebAssembly.",
+  'Duration: with --duration S (default 45) groups start no new action after S seconds, so long runs (1,000 groups) fit in minutes; --duration 0 plays every game to its end.',
 ];
 
 function markdown(results: RunResult[], meta: Record<string, unknown>): string {
@@ -413,10 +543,16 @@ function markdown(results: RunResult[], meta: Record<string, unknown>): string {
     '',
   ];
   for (const r of results) {
-    lines.push(`## ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${r.groups} groups (${r.at})`, '', describe(r), '');
+    lines.push(`## ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${r.groups} groups${r.history ? ', history queries beside it' : ''} (${r.at})`, '', describe(r), '');
     lines.push('| measure | value | goal | verdict |', '| --- | ---: | --- | --- |');
     for (const row of rows(r)) lines.push(`| ${row.measure} | ${row.value} | ${row.goal} | ${row.verdict} |`);
     lines.push('');
+    if (r.history) {
+      lines.push(`History queries at ${r.history.announcements.toLocaleString('en')} announcements on the same server (ms), alone and while this load ran:`, '');
+      lines.push('| query | alone p50 | alone p95 | under load p50 | under load p95 | under load n |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+      for (const h of historyRows(r.history)) lines.push(`| ${h.query} | ${h['alone p50']} | ${h['alone p95']} | ${h['under load p50']} | ${h['under load p95']} | ${h['under load n']} |`);
+      lines.push('');
+    }
   }
   return lines.join('\n');
 }
@@ -429,17 +565,37 @@ async function main() {
   else if (explicit === undefined || explicit === 'both') {
     const up = await serverReachable(serverUrl);
     if (explicit === 'both' && !up) throw new Error(`--db both: no PostgreSQL server at ${serverUrl}`);
-    databases = up ? ['pglite', 'postgres'] : ['pglite'];
+    databases = up ? ['postgres', 'pglite'] : ['pglite'];
   } else throw new Error(`--db must be pglite, postgres or both, got ${explicit}`);
   if (databases.includes('postgres') && !(await serverReachable(serverUrl))) throw new Error(`no PostgreSQL server at ${serverUrl}`);
+  if (config.history && !databases.includes('postgres')) throw new Error('--history needs PostgreSQL');
 
   const meta = { node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}` };
   const results: RunResult[] = [];
-  for (const database of databases) {
-    const r = await runOn(database, database === 'postgres' ? serverUrl : undefined);
-    results.push(r);
-    log(`\n${describe(r)}`);
-    console.table(rows(r));
+  let history: HistoryChild | null = null;
+  let historyAlone: HistoryMeasure[] | null = null;
+  let announcements = 0;
+  try {
+    if (config.history) {
+      history = new HistoryChild(serverUrl);
+      log('\n== History: seeding the statistics database (packages/game/bench/db.ts) and timing its queries alone…');
+      const seeded = await history.request({ type: 'seed' });
+      if (seeded.type !== 'seeded') throw new Error('history: not seeded');
+      announcements = seeded.announcements;
+      const alone = await history.request({ type: 'measure' });
+      if (alone.type === 'measured') historyAlone = alone.measures;
+      console.table(historyAlone);
+    }
+    for (const database of databases) {
+      const withHistory = database === 'postgres' ? history : null;
+      const r = await runOn(database, database === 'postgres' ? serverUrl : undefined, withHistory, historyAlone, announcements);
+      results.push(r);
+      log(`\n${describe(r)}`);
+      console.table(rows(r));
+      if (r.history) console.table(historyRows(r.history));
+    }
+  } finally {
+    await history?.stop();
   }
   for (const n of NOTES) log(`- ${n}`);
 
@@ -447,7 +603,10 @@ async function main() {
   await mkdir(dir, { recursive: true });
   const jsonPath = join(dir, 'bot-load.json');
   const earlier = await readFile(jsonPath, 'utf8').then((s) => JSON.parse(s) as { results: RunResult[] }, () => ({ results: [] as RunResult[] }));
-  const merged = [...results, ...earlier.results.filter((e) => !results.some((r) => r.database === e.database))].sort((a, b) => a.database.localeCompare(b.database));
+  const same = (a: RunResult, b: RunResult) => a.database === b.database && a.groups === b.groups && !a.history === !b.history;
+  const merged = [...results, ...earlier.results.filter((e) => e.botOwnCpuMsPerAction !== undefined && !results.some((r) => same(r, e)))].sort(
+    (a, b) => b.database.localeCompare(a.database) || a.groups - b.groups || Number(!!a.history) - Number(!!b.history),
+  );
   await writeFile(jsonPath, `${JSON.stringify({ generatedBy: 'apps/bot/bench/load.ts', ...meta, goals: GOALS, notes: NOTES, results: merged }, null, 2)}\n`);
   await writeFile(join(dir, 'bot-load.md'), markdown(merged, meta));
   log(`\nwrote ${jsonPath} and bot-load.md`);

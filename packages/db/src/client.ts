@@ -16,6 +16,25 @@ export interface ClientOptions {
 export function createPrisma(connectionString: string, options: ClientOptions = {}): PrismaClient {
   const adapter = new PrismaPg(
     options.embedded ? { connectionString, max: 1, idleTimeoutMillis: 0 } : { connectionString },
+    { statementNameGenerator: preparedStatements() },
   );
   return new PrismaClient({ adapter });
+}
+
+/**
+ * Names for Prisma's SQL texts, so node-postgres prepares each once per connection and then only
+ * binds and executes it: the server skips parsing and planning on every action's queries. The
+ * names are capped: past that, new texts run unnamed as before (a server keeps a connection's
+ * prepared statements until it closes).
+ */
+function preparedStatements(limit = 2000): (query: { sql: string }) => string {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < limit) {
+      name = `mia_${names.size}`;
+      names.set(sql, name);
+    }
+    return name ?? ''; // '': node-postgres's unnamed statement
+  };
 }

@@ -24,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   applyMigrations,
   gameReplay,
@@ -449,7 +450,7 @@ function playOne(
 // Seeding
 // ---------------------------------------------------------------------------------------------
 
-interface SeedResult {
+export interface SeedResult {
   games: number;
   running: number;
   announcements: number;
@@ -506,7 +507,7 @@ async function checkIntegrity(client: pg.ClientBase): Promise<void> {
 }
 
 /** Seeds, checks and analyzes: the database as a long-running one would be (autovacuum done). */
-async function seedAndPrepare(client: pg.ClientBase, target: number, label: string): Promise<SeedResult> {
+export async function seedAndPrepare(client: pg.ClientBase, target: number, label: string): Promise<SeedResult> {
   const skipped = await skipForeignKeyTriggers(client);
   const seeded = await seed(client, target, label);
   let t0 = performance.now();
@@ -978,4 +979,5 @@ async function main() {
   log(`\nwrote ${jsonPath} and db.md`);
 }
 
-await main();
+// Run as a script; imported (the bot-load benchmark's --history seeds with it), nothing runs.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -7,6 +7,7 @@ import { LocalBus, PgNotifyBus, type Committed, type EventBus } from './bus';
 import { toUserId } from './ids';
 import { project } from './projection';
 import {
+  advanceGame,
   appendEvents,
   findCurrentGame,
   findGame,
@@ -51,6 +52,12 @@ export interface ActRequest {
    * batch of events, one round of messages): e.g. believe, then roll. Return undefined to stop.
    */
   followUp?: (state: GameState) => Action | undefined;
+  /**
+   * The chat's game as the caller has just read it (the bot reads it to check a button): tried
+   * first instead of reading it again. The commit's version check makes that safe; any refusal
+   * is decided on a fresh read.
+   */
+  current?: GameRecord;
 }
 
 export type ServiceRejectionCode = Rejection['code'] | 'other-game' | 'busy';
@@ -113,6 +120,13 @@ export interface GameServiceOptions {
   lobby?: Partial<LobbyTimes>;
 }
 
+/**
+ * An action's transaction may wait this long for one of the pool's connections, and run this long.
+ * Under load, actions queue for the connections: Prisma's default 2 s wait failed them (the press
+ * then got no answer at all) once a hundred groups played at once.
+ */
+const ACT_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
+
 class Conflict extends Error {}
 class Duplicate extends Error {}
 
@@ -141,6 +155,11 @@ export class GameService {
   private readonly remote = new Map<string, Promise<void>>();
   /** Deadlines waiting to be tried again (see `retryLater`). */
   private readonly retries = new Set<NodeJS.Timeout>();
+  /**
+   * The profile (name, username, language code) this process last wrote per user: an action by
+   * the same person with the same profile skips the upsert (a round trip on every action).
+   */
+  private readonly profiles = new Map<string, string>();
   private closed = false;
 
   constructor(options: GameServiceOptions) {
@@ -200,22 +219,43 @@ export class GameService {
     const { chatId, action, key } = request;
     if (this.closed) return rejected('busy', 'the service is shutting down', null);
     if (action.type === 'create' && !request.user) throw new Error('creating a game needs the creator as `user`');
+    let hint = request.current?.chatId === chatId && action.type !== 'create' ? request.current : undefined;
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
-      const current = await this.currentGame(chatId);
-      // The key is checked after the state is read: a racing writer with the same key that
-      // committed in between is then seen as a duplicate, not refused by the state it left.
-      if (key && (await this.prisma.processedUpdate.findUnique({ where: { key }, select: { key: true } }))) {
-        return { status: 'duplicate', game: await this.currentGame(chatId) };
-      }
+      const hinted = hint !== undefined;
+      const current = hint ?? (await this.currentGame(chatId));
+      hint = undefined;
+      // A refusal is decided on a fresh read (the caller's copy may be old), and only then is the
+      // key looked up: checked after the state was read, a racing writer with the same key that
+      // committed in between is seen as a duplicate, not refused by the state it left. An action
+      // that applies needs no lookup: the claim in its transaction catches a duplicate.
+      const refuse = async (refusal: ActResult): Promise<ActResult | null> => {
+        if (hinted) return null;
+        if (key && (await this.prisma.processedUpdate.findUnique({ where: { key }, select: { key: true } }))) {
+          return { status: 'duplicate', game: await this.currentGame(chatId) };
+        }
+        return refusal;
+      };
       if (request.gameId !== undefined && current?.id !== request.gameId) {
-        return rejected('other-game', 'that game is no longer running', current);
+        const answer = await refuse(rejected('other-game', 'that game is no longer running', current));
+        if (!answer) {
+          attempt--;
+          continue;
+        }
+        return answer;
       }
       const rng = rngFor(this.rng, chatId, current?.version ?? 0);
       let result = apply(action.type === 'create' ? null : (current?.state ?? null), action, rng);
       if (action.type === 'create' && current) {
-        return rejected('game-exists', 'this chat already has a game', current);
+        return (await refuse(rejected('game-exists', 'this chat already has a game', current)))!;
       }
-      if (!result.ok) return { status: 'rejected', rejection: result.rejection, game: current };
+      if (!result.ok) {
+        const answer = await refuse({ status: 'rejected', rejection: result.rejection, game: current });
+        if (!answer) {
+          attempt--;
+          continue;
+        }
+        return answer;
+      }
       for (let next = request.followUp?.(result.state), n = 0; next && n < 4; next = request.followUp?.(result.state), n++) {
         const more = apply(result.state, next, rng);
         if (!more.ok) break; // a follow-up is a convenience: the action itself stands
@@ -270,12 +310,13 @@ export class GameService {
 
       try {
         await this.prisma.$transaction(async (tx) => {
-          if (key) {
-            const claimed = await tx.processedUpdate.createMany({ data: [{ key, gameId }], skipDuplicates: true });
-            if (claimed.count === 0) throw new Duplicate();
-          }
-          if (request.user) await upsertUser(tx, request.user);
+          const newProfile = request.user && this.profiles.get(request.user.id) !== profileKey(request.user);
           if (action.type === 'create') {
+            if (key) {
+              const claimed = await tx.processedUpdate.createMany({ data: [{ key, gameId }], skipDuplicates: true });
+              if (claimed.count === 0) throw new Duplicate();
+            }
+            await upsertUser(tx, request.user!);
             await tx.chat.upsert({
               where: { id: chatId },
               create: {
@@ -305,33 +346,35 @@ export class GameService {
                 turnStartedAt,
               },
             });
+            await appendEvents(tx, gameId, version + 1, result.events, now);
           } else {
             // Only a game still open: one aborted (/stop, an expired lobby) since it was read
-            // keeps its version, and must not be brought back by this action.
-            const updated = await tx.game.updateMany({
-              where: { id: gameId, version, status: { in: ['LOBBY', 'PLAYING'] } },
-              data: {
-                status,
-                state: json(result.state),
-                version: record.version,
-                // A lobby's closing time is left as it is: an /extend that committed since it was
-                // read must not be undone by a join.
-                ...(inLobby ? {} : { deadlineAt }),
-                turnStartedAt,
-                ...(patch.startedAt ? { startedAt: patch.startedAt } : {}),
-                ...(patch.finishedAt ? { finishedAt: patch.finishedAt } : {}),
-                ...(patch.winnerId !== undefined ? { winnerId: patch.winnerId } : {}),
-              },
+            // keeps its version, and must not be brought back by this action. The key's claim,
+            // the game and its events in one statement.
+            const written = await advanceGame(tx, {
+              gameId,
+              version,
+              record,
+              // A lobby's closing time is left as it is: an /extend that committed since it was
+              // read must not be undone by a join.
+              deadlineAt: inLobby ? 'keep' : deadlineAt,
+              ...(patch.startedAt ? { startedAt: patch.startedAt } : {}),
+              ...(patch.finishedAt ? { finishedAt: patch.finishedAt } : {}),
+              ...(patch.winnerId !== undefined ? { winnerId: patch.winnerId } : {}),
+              ...(key ? { key } : {}),
+              events: result.events,
+              now,
             });
-            if (updated.count === 0) throw new Conflict();
+            if (!written.claimed) throw new Duplicate();
+            if (!written.updated) throw new Conflict();
+            if (newProfile) await upsertUser(tx, request.user!);
           }
-          await appendEvents(tx, gameId, version + 1, result.events, now);
           await writeRows(tx, gameId, rows);
           if (status === 'FINISHED') {
             await tx.chat.updateMany({ where: { id: chatId, currentGameId: gameId }, data: { currentGameId: null } });
           }
           await this.bus.publish(tx, notice);
-        });
+        }, ACT_TRANSACTION);
       } catch (error) {
         if (error instanceof Duplicate) return { status: 'duplicate', game: await this.currentGame(chatId) };
         if (error instanceof Conflict || isWriteConflict(error)) {
@@ -341,6 +384,7 @@ export class GameService {
         throw error;
       }
 
+      if (request.user) this.rememberProfile(request.user);
       const events = result.events.map((event, i) => ({ seq: version + 1 + i, event, createdAt: now }));
       this.log.info(
         { chatId: chatId.toString(), gameId, action: action.type, version: record.version },
@@ -481,7 +525,8 @@ export class GameService {
   }
 
   async saveTelegramRefs(gameId: string, refs: unknown): Promise<void> {
-    await this.prisma.game.updateMany({ where: { id: gameId }, data: { telegram: json(refs) } });
+    // Raw: written after nearly every action, and the query builder costs more than the write.
+    await this.prisma.$executeRaw`UPDATE "Game" SET telegram = ${JSON.stringify(refs)}::jsonb, "updatedAt" = now() WHERE id = ${gameId}`;
   }
 
   /** Games in play in which `player` has a seat (for a player who comes back to the bot). */
@@ -508,6 +553,12 @@ export class GameService {
     return games.filter((g): g is GameRecord => g !== null);
   }
 
+  private rememberProfile(user: UserInfo): void {
+    this.profiles.delete(user.id); // re-inserted last: the oldest entries go first
+    this.profiles.set(user.id, profileKey(user));
+    if (this.profiles.size > 100_000) this.profiles.delete(this.profiles.keys().next().value!);
+  }
+
   /** Keeps a user's profile and reachability (private chat started, bot blocked) up to date. */
   async updateUser(user: UserInfo, flags: { privateChatOk?: boolean; blockedBot?: boolean } = {}): Promise<void> {
     const id = toUserId(user.id);
@@ -517,6 +568,7 @@ export class GameService {
       ...(user.languageCode !== undefined ? { languageCode: user.languageCode } : {}),
       ...flags,
     };
+    this.profiles.delete(user.id);
     await this.prisma.user.upsert({ where: { id }, create: { id, isAi: user.isAi ?? false, ...data }, update: data });
   }
 
@@ -675,6 +727,11 @@ function rejected(code: ServiceRejectionCode, message: string, game: GameRecord 
   return { status: 'rejected', rejection: { code, message }, game };
 }
 
+/** What `upsertUser` writes for a user, as a comparable string (fields left undefined are not written). */
+function profileKey(user: UserInfo): string {
+  return JSON.stringify([user.name, user.username, user.languageCode, user.isAi ?? false]);
+}
+
 async function upsertUser(tx: Tx, user: UserInfo): Promise<void> {
   const data = {
     firstName: user.name,
@@ -690,6 +747,7 @@ async function upsertUser(tx: Tx, user: UserInfo): Promise<void> {
 
 /** Unique violations and serialization failures from a racing writer: retry against the new state. */
 function isWriteConflict(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
+  // Raw statements report the database's own code under `meta`.
+  const code = (error as { meta?: { code?: string } })?.meta?.code ?? (error as { code?: string })?.code;
   return code === 'P2002' || code === 'P2034' || code === '40001' || code === '23505';
 }

@@ -39,7 +39,8 @@ play.on('callback_query:data', async (ctx) => {
     username: ctx.from.username ?? null,
     languageCode: ctx.from.language_code ?? null,
   };
-  const base = { chatId: game.chatId, gameId: game.id, user };
+  // `current`: the game just read, so the service need not read it again (see ActRequest).
+  const base = { chatId: game.chatId, gameId: game.id, user, current: game };
   // Whoever must roll next with nothing announced yet (a new round's starter) rolls at once, in
   // the same commit: the starter always looks (rules, A round: 1), and a tap is saved.
   const followUp = newRoundStarterRolls;

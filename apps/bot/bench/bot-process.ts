@@ -1,0 +1,185 @@
+/**
+ * The bot under load, alone in its process (forked by load.ts): createBot with long polling
+ * (@grammyjs/runner) against the parent's telegram-sim, its GameService, and the database (a
+ * PostgreSQL URL from the parent, or PGlite in memory, which then runs here too). Nothing of the
+ * sim or the scripted people runs here, so this process's CPU time, RSS and database round trips
+ * are the bot's own.
+ *
+ * The parent learns when an update's work is done: after every committed batch, once the
+ * notifier's queue for that chat is empty (the bot's last Bot API call for it answered), this
+ * process sends `settled` with the game over IPC. It answers `mark` requests with its CPU time,
+ * memory and round-trip count, and `bare` by timing GameService.act without Telegram.
+ */
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import { openDatabase, type Database } from '@mia/db';
+import { MEMORY } from '@mia/db';
+import { aiAction, calculator, seededRng } from '@mia/engine';
+import { GameService, type GameRecord } from '@mia/game';
+import pg from 'pg';
+import { createBot } from '../src';
+import { quietLog } from '../test/support';
+
+export type ToBot =
+  | { type: 'init'; token: string; apiRoot: string; databaseUrl: string | null; seed: number; timers: boolean }
+  | { type: 'mark'; name: string }
+  | { type: 'bare'; samples: number; seed: number }
+  | { type: 'stop' };
+
+export interface Mark {
+  name: string;
+  /** process.cpuUsage() user + system, ms since the process started. */
+  cpuMs: number;
+  rss: number;
+  heapUsed: number;
+  /** Queries sent to the database by this process (pg Client.query calls) so far. */
+  queries: number;
+  /** Bot API calls this process made (grammY transformer) so far, getUpdates aside. */
+  apiCalls: number;
+}
+
+export interface BareResult {
+  ms: number[];
+  cpuMs: number;
+  queries: number;
+}
+
+export type FromBot =
+  | { type: 'ready' }
+  | { type: 'settled'; chatId: string; game: Pick<GameRecord, 'id' | 'status' | 'version' | 'state'> }
+  | { type: 'mark'; mark: Mark }
+  | { type: 'bare'; result: BareResult }
+  | { type: 'stopped' }
+  | { type: 'error'; message: string };
+
+const send = (m: FromBot) => process.send!(m);
+
+// Round trips: every query node-postgres sends (the Prisma adapter, the event bus) goes through
+// Client.prototype.query. Counted only in this benchmark process; nothing is wrapped elsewhere.
+let queries = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  queries++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+let apiCalls = 0;
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+function mark(name: string): Mark {
+  global.gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { name, cpuMs: cpuMs(), rss, heapUsed, queries, apiCalls };
+}
+
+let db: Database;
+let games: GameService;
+/** Stops taking updates and closes the bot's GameService (its bus), leaving the database open. */
+let stopBot: (() => Promise<void>) | null = null;
+
+async function init(m: Extract<ToBot, { type: 'init' }>) {
+  db = m.databaseUrl ? await openDatabase({ databaseUrl: m.databaseUrl }) : await openDatabase({ dataDir: MEMORY });
+  games = new GameService({ db, rng: seededRng(m.seed), log: quietLog, timers: m.timers });
+  const { bot, notifier, ai } = createBot({ token: m.token, apiRoot: m.apiRoot, games, log: quietLog });
+  bot.api.config.use((prev, method, payload, signal) => {
+    if (method !== 'getUpdates') apiCalls++;
+    return prev(method, payload, signal);
+  });
+  await bot.init();
+  notifier.start();
+  ai.start();
+  // After the notifier's own subscription: its queue for the chat already holds this batch.
+  games.subscribe((batch) => {
+    if (batch.origin !== 'local') return;
+    const chatId = batch.game.chatId.toString();
+    const { id, status, version, state } = batch.game;
+    void notifier.idleChat(chatId).then(() => send({ type: 'settled', chatId, game: { id, status, version, state } }));
+  });
+  const runner: RunnerHandle = run(bot, {
+    runner: { fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member'] } },
+  });
+  stopBot = async () => {
+    stopBot = null;
+    await runner.stop();
+    await ai.stop();
+    notifier.stop();
+    await notifier.idle();
+    await games.close();
+  };
+  send({ type: 'ready' });
+}
+
+/** The bare database transaction of an action: GameService.act, no Telegram, same database. */
+async function bare(samples: number, seed: number): Promise<BareResult> {
+  // The bot is done: stopped first, so its service does not load the bare service's notices
+  // (on PostgreSQL they would add its reads to the bare act's round trips and CPU).
+  await stopBot?.();
+  const rng = seededRng(seed + 2000);
+  const service = new GameService({ db, rng: seededRng(seed + 3000), timers: false, log: quietLog });
+  const strategy = calculator();
+  const ms: number[] = [];
+  let warm = 30;
+  let cpu = 0;
+  let counted = 0;
+  try {
+    for (let g = 0; ms.length < samples; g++) {
+      const chatId = BigInt(-1_009_000_000_000 - g);
+      const seats = [0, 1, 2, 3].map((i) => String(7_000_000_000 + g * 10 + i));
+      const act = async (req: Parameters<GameService['act']>[0], timed: boolean) => {
+        const q0 = queries;
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        const result = await service.act(req);
+        const took = performance.now() - t0;
+        const c = process.cpuUsage(c0);
+        if (result.status !== 'applied') throw new Error(`act ${req.action.type}: ${result.status}`);
+        if (timed) {
+          if (warm > 0) warm--;
+          else {
+            ms.push(took);
+            cpu += (c.user + c.system) / 1000;
+            counted += queries - q0;
+          }
+        }
+        return result.game;
+      };
+      const creator = { id: seats[0]!, name: `creator ${seats[0]}` };
+      await act({ chatId, user: creator, chat: { title: `bare ${g}`, type: 'supergroup' }, action: { type: 'create', creator: creator.id } }, false);
+      for (const id of seats) await act({ chatId, user: { id, name: `p ${id}` }, action: { type: 'join', player: id, name: `p ${id}` } }, false);
+      let game = await act({ chatId, action: { type: 'start' } }, false);
+      while (game.state.phase === 'playing' && ms.length < samples) {
+        const actor = game.state.round!.actor;
+        const action = aiAction(game.state, actor, strategy, rng)!;
+        // As the bot acts: the update's key, the person's profile and the game it has just read.
+        game = await act({ chatId, gameId: game.id, action, key: `bare:${game.id}:${game.state.move}`, user: { id: actor, name: `p ${actor}` }, current: game }, true);
+      }
+    }
+  } finally {
+    await service.close();
+  }
+  return { ms, cpuMs: cpu, queries: counted };
+}
+
+process.on('message', (m: ToBot) => {
+  void (async () => {
+    try {
+      switch (m.type) {
+        case 'init':
+          return await init(m);
+        case 'mark':
+          return send({ type: 'mark', mark: mark(m.name) });
+        case 'bare':
+          return send({ type: 'bare', result: await bare(m.samples, m.seed) });
+        case 'stop':
+          await stopBot?.();
+          await db?.close();
+          send({ type: 'stopped' });
+          process.disconnect();
+          return;
+      }
+    } catch (error) {
+      send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  })();
+});
