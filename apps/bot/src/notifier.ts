@@ -19,6 +19,8 @@ interface StoredRefs {
   round?: number;
   prompts?: Record<string, number>;
   unreachable?: string[];
+  /** The game's version whose messages have all been sent (see `resume`). */
+  sent?: number;
 }
 
 interface Refs {
@@ -44,6 +46,9 @@ interface Refs {
  * wait for its messages, so the next update (perhaps handled by another process, which reads the
  * message ids kept in the database) comes after them.
  */
+/** How long after its end a game whose last messages were never sent still gets them at start-up. */
+const FINISHED_CATCH_UP_MS = 60 * 60 * 1000;
+
 export class Notifier {
   private readonly refs = new Map<string, Refs>();
   private readonly queues = new Map<string, Promise<void>>();
@@ -128,7 +133,18 @@ export class Notifier {
     const open = await this.games.openGames();
     for (const game of open) this.enqueue(game, () => this.redrawCurrent(game.id));
     if (open.length > 0) this.log.info({ games: open.length }, 'notifier: redrawing open games after start-up');
-    return open.length;
+    // A game that ended while its messages were on their way: the final table and the winner are
+    // sent from the events after the last version whose messages went out. Games from before
+    // `sent` was kept, or finished long ago, are left alone.
+    let ended = 0;
+    for (const game of await this.games.recentlyFinished(FINISHED_CATCH_UP_MS)) {
+      const sent = ((await this.games.telegramRefs(game.id)) as StoredRefs | null)?.sent;
+      if (sent === undefined || sent >= game.version) continue;
+      ended++;
+      this.enqueue(game, async () => this.handle({ game, events: await this.games.events(game.id, sent), origin: 'local' }));
+    }
+    if (ended > 0) this.log.info({ games: ended }, 'notifier: sending the end of games that finished while their messages were pending');
+    return open.length + ended;
   }
 
   private async redrawCurrent(gameId: string): Promise<void> {
@@ -223,6 +239,7 @@ export class Notifier {
       ...(refs.tableRound !== undefined ? { round: refs.tableRound } : {}),
       prompts: Object.fromEntries(refs.prompts),
       unreachable: [...refs.unreachable],
+      sent: refs.version,
     };
     const text = JSON.stringify(stored);
     if (this.saved.get(gameId) === text) return;
@@ -274,6 +291,9 @@ export class Notifier {
         ...thread,
       });
       for (const player of [...refs.prompts.keys()]) await this.closePrompt(game, refs, player, 'prompt-game-over');
+      // Recorded as sent, so a restart does not announce the winner again (see `resume`).
+      refs.version = game.version;
+      await this.saveRefs(game.id, refs);
       this.refs.delete(game.id);
       this.saved.delete(game.id);
       return;

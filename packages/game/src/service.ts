@@ -546,6 +546,14 @@ export class GameService {
     return games.filter((g): g is GameRecord => g !== null);
   }
 
+  /** Games finished in the last `withinMs` (start-up: the bot sends an end it may have missed). */
+  async recentlyFinished(withinMs: number): Promise<GameRecord[]> {
+    const since = new Date(this.now().getTime() - withinMs);
+    const rows = await this.prisma.game.findMany({ where: { status: 'FINISHED', finishedAt: { gte: since } }, select: { id: true } });
+    const games = await Promise.all(rows.map((r) => findGame(this.prisma, r.id)));
+    return games.filter((g): g is GameRecord => g !== null);
+  }
+
   /** Every game in play, in every chat (start-up: AI seats resume their turns from these). */
   async runningGames(): Promise<GameRecord[]> {
     const rows = await this.prisma.game.findMany({ where: { status: 'PLAYING' }, select: { id: true } });
