@@ -12,9 +12,10 @@
  * the groups run concurrently. After the load, the child times the bare GameService.act (no
  * Telegram) on the same database, so the bot's own cost per action can be set beside it.
  *
- *   npm run bench -w @mia/bot                              (100 groups, 45 s of play, both databases)
- *   npm run bench -w @mia/bot -- --groups 1000 --db postgres
- *   npm run bench -w @mia/bot -- --db postgres --history  (+ the statistics queries at 1M announcements)
+ *   npm run bench:load -w @mia/bot                         (100 groups, 45 s of play, both databases)
+ *   npm run bench -w @mia/bot                              (the suite: bench/suite.ts)
+ *   npm run bench:load -w @mia/bot -- --groups 1000 --db postgres
+ *   npm run bench:load -w @mia/bot -- --db postgres --history  (+ the statistics queries at 1M announcements)
  *
  * Options: --groups K (100), --db pglite|postgres|both (both when a PostgreSQL server answers at
  * TEST_DATABASE_URL or postgresql://postgres@127.0.0.1:5432/postgres, else pglite), --duration S

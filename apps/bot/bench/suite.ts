@@ -1,0 +1,23 @@
+/**
+ * What `npm run bench` runs for the bot: the load at 100 groups on both databases, at 1,000 groups
+ * on PostgreSQL, and at 100 groups with the history queries beside it (about 10 minutes). Without
+ * a PostgreSQL server only the PGlite run is made. Each run is its own process (bench/load.ts),
+ * so one run's garbage does not weigh on the next. Options after `--` go to every run.
+ */
+import { DEFAULT_SERVER_URL, serverReachable } from '@mia/db/bench';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const load = fileURLToPath(new URL('./load.ts', import.meta.url));
+const extra = process.argv.slice(2);
+const server = await serverReachable(process.env.TEST_DATABASE_URL || DEFAULT_SERVER_URL);
+const runs: string[][] = server
+  ? [[], ['--groups', '1000', '--db', 'postgres'], ['--history', '--db', 'postgres']]
+  : [['--db', 'pglite']];
+if (!server) console.log(`No PostgreSQL server at ${DEFAULT_SERVER_URL} (or TEST_DATABASE_URL): the embedded database only.`);
+for (const run of runs) {
+  const args = ['--import', 'tsx', '--expose-gc', load, ...run, ...extra];
+  console.log(`\n#### bench/load.ts ${[...run, ...extra].join(' ')}`);
+  const { status } = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
+}
