@@ -28,6 +28,7 @@
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  */
+import { DEFAULT_SERVER_URL, quantiles, serverReachable } from '@mia/db/bench';
 import { createServerDatabase } from '@mia/db/testing';
 import { REPO_ROOT } from '@mia/db';
 import { aiAction, calculator, type Action, type GameState } from '@mia/engine';
@@ -38,14 +39,12 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { connect } from 'node:net';
 import { translator } from '../src/i18n';
 import { claimLabel } from '../src/render/claims';
 import { buttonText, escapeRegExp } from '../test/support';
 import type { BareResult, FromBot, Mark, ToBot } from './bot-process';
 import type { FromHistory, HistoryMeasure, ToHistory } from './history-process';
 
-const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 const { values: args } = parseArgs({
@@ -78,31 +77,11 @@ const log = (...a: unknown[]) => console.log(...a);
 const t = translator('en');
 const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
 
-/** Whether something accepts connections at the server URL's host and port (a TCP check). */
-function serverReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 5432), timeout: 1000 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Statistics
 // ---------------------------------------------------------------------------------------------
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
-function quantiles(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
-  return { count: s.length, p50: r2(at(0.5)), p95: r2(at(0.95)), p99: r2(at(0.99)), max: r2(s.at(-1) ?? NaN), mean: r2(s.reduce((a, b) => a + b, 0) / (s.length || 1)) };
-}
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 // ---------------------------------------------------------------------------------------------
@@ -560,7 +539,7 @@ function markdown(results: RunResult[], meta: Record<string, unknown>): string {
 
 async function main() {
   const explicit = args.db;
-  const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
+  const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_SERVER_URL;
   let databases: ('pglite' | 'postgres')[];
   if (explicit === 'pglite' || explicit === 'postgres') databases = [explicit];
   else if (explicit === undefined || explicit === 'both') {
