@@ -3,7 +3,7 @@ import { openDatabase, type Database } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { aiAction, calculator, seededRng, type Action, type GameState, type Rng, type SettingsInput, type Strategy } from '@mia/engine';
 import { GameService, type DiceSource, type GameRecord } from '@mia/game';
-import { TelegramSim, type SimGroup, type SimMessage, type SimOptions, type SimUser } from '@mia/telegram-sim';
+import { TelegramSim, type SimGroup, type SimMessage, type SimOptions, type SimPrivateChat, type SimUser } from '@mia/telegram-sim';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { webhookCallback } from 'grammy';
 import type { AddressInfo } from 'node:net';
@@ -329,31 +329,36 @@ export async function playTurn(
   const tg = translator(await groupLocale(w, group));
   const tp = translator(await personLocale(w, actor, group));
   const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
-  let message: SimMessage | undefined;
   let label: RegExp;
+  let where: SimPrivateChat | SimGroup;
   switch (action.type) {
     case 'roll':
       label = exactly(tp('button-roll'));
-      message = lastWithButton(w.sim.messages(privateChat), label);
+      where = privateChat;
       break;
     case 'announce':
       label = exactly(claimLabel(state.settings.ranking, action.value, tp));
-      message = lastWithButton(w.sim.messages(privateChat), label);
+      where = privateChat;
       break;
     case 'believe':
     case 'call':
       label = exactly(tg(action.type === 'call' ? 'button-call' : 'button-believe'));
-      message = lastWithButton(w.sim.messages(group), label);
+      where = group;
       break;
     case 'lookAtMia':
     case 'giveUp':
       label = exactly(tg(action.type === 'lookAtMia' ? 'button-look' : 'button-give-up'));
-      message = lastWithButton(w.sim.messages(group), label);
+      where = group;
       break;
     default:
       throw new Error(`unexpected ${action.type}`);
   }
-  if (!message) throw new Error(`${actor.firstName} sees no button ${label} for ${action.type}`);
+  // Normally there already; a move committed by a timer (a deadline) rather than by the last
+  // press may still be on its way to Telegram, as a person would wait for it.
+  const message = await w.sim
+    .waitFor(() => lastWithButton(w.sim.messages(where), label), 10_000)
+    .catch(() => undefined);
+  if (!message) throw new Error(`${actor.firstName} sees no button ${label} for ${action.type} (version ${game.version}, stage ${state.round?.stage})`);
   const button = buttonText(message, label);
   const popup = await actor.press(message, button);
   await settle();
