@@ -484,16 +484,18 @@ describe.skipIf(!pgUp)(`${GROUPS} groups on two bot processes and two dashboards
       expect(m.transcript, `group ${i}: messages`).toEqual(s.transcript);
       // Both processes handled updates of this group (the balancer is not sticky).
       expect(m.handledBy.every((n) => n > 0), `group ${i}: handled by ${m.handledBy}`).toBe(true);
-      // Spectators of both dashboards were sent one message per commit (the lobby's creation and
-      // each press), whichever process committed it, in order, ending with the final version. A
-      // message carries the game as the dashboard read it, which may already be a later version
-      // (two commits close together): the client keeps the highest, so versions may repeat.
+      // Spectators of both dashboards were sent the games whichever process committed them, in
+      // order, ending with the final version. A message carries the game as the dashboard read
+      // it after the commit's notice, which may already be a later version (two commits close
+      // together): each version is sent once, so a commit may be folded into the next message,
+      // but never repeated.
       expect(m.spectatorChanges).toHaveLength(2);
       for (const [d, changes] of m.spectatorChanges.entries()) {
         const where = `group ${i}, dashboard ${d}: ${changes.join(', ')}`;
         const versions = changes.map((c) => Number(c.split(' ')[1]));
-        expect(changes.length, where).toBe(m.presses.length + 1);
-        expect(versions, where).toEqual([...versions].sort((a, b) => a - b));
+        expect(changes.length, where).toBeLessThanOrEqual(m.presses.length + 1);
+        expect(changes.length, where).toBeGreaterThan((m.presses.length + 1) / 2);
+        expect(versions.every((v, k) => k === 0 || v > versions[k - 1]!), where).toBe(true);
         expect(changes.at(-1), where).toBe(`ended ${m.events.length}`);
         expect(changes.slice(0, -1).every((c) => c.startsWith('game ')), where).toBe(true);
       }

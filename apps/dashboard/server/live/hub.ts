@@ -66,6 +66,12 @@ export class LiveHub {
   private readonly watchers = new Map<string, Set<Watcher>>();
   /** Per watched chat, the games last seen running: checked by the sweep for aborts. */
   private readonly running = new Map<string, Set<string>>();
+  /**
+   * Per watched chat, the highest version broadcast of each game. A batch committed by another
+   * process is loaded after its notice, so two quick commits can both load the newer game: it is
+   * sent once (the second would repeat it, or repeat `ended`).
+   */
+  private readonly broadcastVersions = new Map<string, Map<string, number>>();
   private readonly sweepMs: number;
   private readonly heartbeatMs: number;
   private readonly maxBufferedBytes: number;
@@ -141,6 +147,7 @@ export class LiveHub {
     if (set.size === 0) {
       this.watchers.delete(watcher.chatKey);
       this.running.delete(watcher.chatKey);
+      this.broadcastVersions.delete(watcher.chatKey);
     }
   }
 
@@ -157,6 +164,10 @@ export class LiveHub {
     const chatKey = batch.game.chatId.toString();
     const set = this.watchers.get(chatKey);
     if (!set || set.size === 0) return; // nobody watches this group: no work at all
+    let versions = this.broadcastVersions.get(chatKey);
+    if (!versions) this.broadcastVersions.set(chatKey, (versions = new Map()));
+    if ((versions.get(batch.game.id) ?? -1) >= batch.game.version) return;
+    versions.set(batch.game.id, batch.game.version);
     const running = isRunning(batch.game.status);
     this.track(chatKey, batch.game.id, running);
     const game = toLiveGame(batch.game, this.deps.now());

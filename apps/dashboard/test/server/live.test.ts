@@ -307,6 +307,28 @@ describe('the live hub alone', () => {
     expect(fast.closedWith).toBe(1001);
   });
 
+  it('sends each version of a game once: a batch loaded late as the same or an older version is not repeated', async () => {
+    const service = fakeService();
+    const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() });
+    hub.start();
+    const socket = new FakeSocket();
+    hub.join(socket, grp);
+    await settle();
+    vi.spyOn(encode, 'game').mockImplementation((game) => JSON.stringify({ type: 'game', game: { version: game.version } }));
+    try {
+      // Another process's two quick commits, both loaded after the second: version 2 twice.
+      service.emit({ game: record(1), events: [], origin: 'remote' });
+      service.emit({ game: record(2), events: [], origin: 'remote' });
+      service.emit({ game: record(2), events: [], origin: 'remote' });
+      service.emit({ game: record(1), events: [], origin: 'remote' });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const versions = socket.sent.map((m) => JSON.parse(m) as { type: string; game?: { version: number } });
+    expect(versions.map((m) => (m.type === 'game' ? m.game!.version : m.type))).toEqual(['snapshot', 1, 2]);
+    hub.close();
+  });
+
   it('holds messages until the snapshot went out, so the snapshot always comes first', async () => {
     const service = fakeService();
     const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() });
