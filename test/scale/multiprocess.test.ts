@@ -14,17 +14,17 @@
  * neither answers, except with CI set, where it fails instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { decodeButton, type ButtonAction } from '@mia/bot';
 import { applyMigrations, openDatabase, type Database } from '@mia/db';
-import { createServerDatabase } from '@mia/db/testing';
+import { createServerDatabase, DEFAULT_SERVER_URL, serverReachable } from '@mia/db/testing';
 import { seededRng } from '@mia/engine';
 import { startRoundRobin, TelegramSim, type RoundRobin, type SimGroup, type SimMessage, type SimUser, type TgUpdate } from '@mia/telegram-sim';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const SERVER = process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+const SERVER = process.env.TEST_DATABASE_URL || DEFAULT_SERVER_URL;
 const count = (name: string, fallback: number, min: number) => {
   const n = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}`);
@@ -38,18 +38,7 @@ const SECRET = 'multi-process-webhook-secret';
 /** Buttons that commit one action of the game (blind rolls and the dice pop-up do not, or only sometimes). */
 const PLAYING_OPS: ReadonlySet<ButtonAction['op']> = new Set(['roll', 'announce', 'believe', 'call', 'pass', 'giveUp', 'look']);
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 5432), timeout: 1000 });
-    const done = (ok: boolean) => (socket.destroy(), resolve(ok));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
-
-const pgUp = await reachable(SERVER);
+const pgUp = await serverReachable(SERVER);
 if (!pgUp && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${SERVER}, and CI requires it`);
 
 async function freePort(): Promise<number> {

@@ -28,14 +28,13 @@
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  */
-import { DEFAULT_SERVER_URL, quantiles, serverReachable } from '@mia/db/bench';
+import { DEFAULT_SERVER_URL, machine, quantiles, serverReachable } from '@mia/db/bench';
 import { createServerDatabase } from '@mia/db/testing';
 import { REPO_ROOT } from '@mia/db';
 import { aiAction, calculator, type Action, type GameState } from '@mia/engine';
 import { TelegramSim, type ChatHandle, type SimGroup, type SimMessage, type SimUser } from '@mia/telegram-sim';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -550,7 +549,7 @@ async function main() {
   if (databases.includes('postgres') && !(await serverReachable(serverUrl))) throw new Error(`no PostgreSQL server at ${serverUrl}`);
   if (config.history && !databases.includes('postgres')) throw new Error('--history needs PostgreSQL');
 
-  const meta = { node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}` };
+  const meta = machine();
   const results: RunResult[] = [];
   let history: HistoryChild | null = null;
   let historyAlone: HistoryMeasure[] | null = null;

@@ -2,12 +2,11 @@
 // up, and writing its results under bench/results/ at the repository root (JSON and Markdown,
 // merged with earlier runs of the cases not run this time).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 
-export const DEFAULT_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
+export { DEFAULT_SERVER_URL, serverReachable } from './testing.ts';
 export const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -28,21 +27,6 @@ export function quantiles(samples: ArrayLike<number>): Quantiles {
   let sum = 0;
   for (const x of s) sum += x;
   return { count: s.length, p50: r2(at(0.5)), p95: r2(at(0.95)), p99: r2(at(0.99)), max: r2(s.at(-1) ?? NaN), mean: r2(sum / (s.length || 1)) };
-}
-
-/** Whether something accepts connections at the server URL's host and port (a TCP check). */
-export function serverReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 5432), timeout: 1000 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
 }
 
 /** The machine, for the results' header. */

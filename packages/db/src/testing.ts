@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL (a PostgreSQL server URL whose user may CREATE DATABASE) a new database
 // on that server, dropped afterwards; otherwise an in-memory embedded PGlite.
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import pg from 'pg';
 import { openDatabase, type Database } from './database.ts';
 import { MEMORY } from './embedded.ts';
@@ -9,6 +10,24 @@ import { MEMORY } from './embedded.ts';
 export interface TestDatabase extends Database {
   /** Closes and, on a server, drops the database. */
   destroy(): Promise<void>;
+}
+
+/** The machine's PostgreSQL server, where tests and benchmarks look when nothing else is set. */
+export const DEFAULT_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** Whether something accepts connections at the server URL's host and port (a TCP check). */
+export function serverReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 5432), timeout: 1000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
 
 export const testServerUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;

@@ -22,9 +22,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { machine } from '@mia/db/bench';
 import {
   applyMigrations,
   gameReplay,
@@ -950,7 +951,7 @@ function markdown(results: DbResult[], meta: Record<string, unknown>): string {
 }
 
 async function main() {
-  const meta = { node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}` };
+  const meta = machine();
   const results: DbResult[] = [];
   for (const database of config.databases) {
     if (database !== 'postgres' && database !== 'pglite') throw new Error(`BENCH_DATABASES: unknown database ${database}`);
