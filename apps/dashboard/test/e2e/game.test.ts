@@ -71,6 +71,8 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
   });
 
   const livesOf = (name: string) => page.locator('ol.seats li', { hasText: name }).locator('.lives > span');
+  /** Lives as the seat list shows them: a heart and the count, never a die face. */
+  const hearts = (n: number) => `❤️ ${n}`;
 
   it("opens the group's page from the bot's /dashboard link; the table appears when the game starts", async () => {
     link = await table.dashboardLink();
@@ -96,7 +98,9 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
       expect.stringContaining('Bo'),
       expect.stringContaining('Cleo'),
     ]);
-    for (const name of ['Ada', 'Bo', 'Cleo']) expect(await livesOf(name).textContent()).toBe('⚂');
+    for (const name of ['Ada', 'Bo', 'Cleo']) expect(await livesOf(name).textContent()).toBe(hearts(3));
+    // No die face for lives: the seat list shows none while nothing is revealed.
+    expect(await page.locator('ol.seats').innerText()).not.toMatch(/[\u2680-\u2685]/);
     await page.locator('.turn-line', { hasText: 'Ada’s turn to announce' }).waitFor({ timeout: 3000 });
   });
 
@@ -118,7 +122,7 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     await page.locator('.turn-line', { hasText: 'Cleo’s turn to believe or call' }).waitFor({ timeout: 3000 });
     // Nothing on screen shows dice yet: Bo's 65 is under the cup.
     expect(await page.locator('main .dice').count()).toBe(0);
-    expect(await livesOf('Cleo').textContent()).toBe('⚂');
+    expect(await livesOf('Cleo').textContent()).toBe(hearts(3));
     await page.screenshot({ path: screenshotPath('1-live-before-call'), fullPage: true });
 
     const marker = `e2e-${Math.random()}`;
@@ -132,14 +136,14 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     await table.play({ type: 'call', next: [3, 1] });
     // The claim held (65 beats 53): Cleo called wrongly and drops from three lives to two.
     await page.waitForFunction(
-      () => [...document.querySelectorAll('ol.seats li')].find((li) => li.textContent?.includes('Cleo'))?.querySelector('.lives > span')?.textContent === '⚁',
-      undefined,
+      (two) => [...document.querySelectorAll('ol.seats li')].find((li) => li.textContent?.includes('Cleo'))?.querySelector('.lives > span')?.textContent === two,
+      hearts(2),
       { timeout: 2000 },
     );
     const shownAfterMs = Date.now() - pressed;
     expect(shownAfterMs).toBeLessThan(2000);
-    expect(await livesOf('Ada').textContent()).toBe('⚂');
-    expect(await livesOf('Bo').textContent()).toBe('⚂');
+    expect(await livesOf('Ada').textContent()).toBe(hearts(3));
+    expect(await livesOf('Bo').textContent()).toBe(hearts(3));
     expect(await page.locator('ol.seats li', { hasText: 'Cleo' }).locator('.lives').getAttribute('aria-label')).toBe('2 lives');
     // The reveal: Bo's dice, now shown, and who lost why.
     const reveal = page.locator('.round-outcome .reveal');
@@ -170,8 +174,8 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     expect(await page.locator('main .dice').count()).toBe(1); // round 1's reveal only
     await table.play({ type: 'call' });
     await page.waitForFunction(
-      () => [...document.querySelectorAll('ol.seats li')].find((li) => li.textContent?.includes('Ada'))?.querySelector('.lives > span')?.textContent === '⚁',
-      undefined,
+      (two) => [...document.querySelectorAll('ol.seats li')].find((li) => li.textContent?.includes('Ada'))?.querySelector('.lives > span')?.textContent === two,
+      hearts(2),
       { timeout: 2000 },
     );
     expect(await page.locator('.round-outcome .reveal .dice > span').textContent()).toBe(faces([5, 5]));
@@ -293,6 +297,13 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     ]);
     // The legend names all five classes.
     expect(await page.locator('dl.legend dd').allInnerTexts()).toEqual(Object.values(en.replay.legend));
+    // Lives left, per player: a heart and the count, named for screen readers, never a die face.
+    const players = [...replay.players].sort((a, b) => a.order - b.order);
+    const livesCells = page.locator('section[aria-labelledby="replay-players"] tbody .lives');
+    expect(await livesCells.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.textContent]))).toEqual(
+      players.map((p) => [`${p.lives} ${p.lives === 1 ? 'life' : 'lives'}`, hearts(p.lives)]),
+    );
+    expect(await page.locator('section[aria-labelledby="replay-players"] tbody').innerText()).not.toMatch(/[\u2680-\u2685]/);
     await page.screenshot({ path: screenshotPath('4-replay'), fullPage: true });
     expect(errors).toEqual([]);
   });

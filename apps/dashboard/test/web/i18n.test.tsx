@@ -119,8 +119,8 @@ describe('in Russian', () => {
       expect(screen.getByText(new RegExp(`· ${text}$`))).toBeTruthy();
     }
     // The live table: lives named with plural forms, the turn and the last loss in the bot's words.
-    expect(screen.getByRole('img', { name: '4 жизни' }).textContent).toBe('⚃');
-    expect(screen.getByRole('img', { name: '8 жизней' }).textContent).toBe('8');
+    expect(screen.getByRole('img', { name: '4 жизни' }).textContent).toBe('❤️ 4');
+    expect(screen.getByRole('img', { name: '8 жизней' }).textContent).toBe('❤️ 8');
     expect(screen.getByText('Bob решает: верить или «Лжец!»')).toBeTruthy();
     expect(screen.getByText('Carol теряет 1 жизнь (блеф раскрыт)')).toBeTruthy();
     expect(screen.getByText(/^8 жизней · старший дубль 66 · каждое объявление выше/)).toBeTruthy();

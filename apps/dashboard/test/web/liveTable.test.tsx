@@ -11,8 +11,11 @@ function entryOf(game: LiveGame, clientNow: number): LiveEntry {
   return liveReducer(EMPTY_LIVE_STATE, { type: 'game', game, receivedAt: clientNow }).byId[game.id]!;
 }
 
+/** Any die face, ⚀…⚅ (U+2680…2685). */
+const DIE_FACE = /[\u2680-\u2685]/;
+
 describe('LiveTable', () => {
-  it('shows each seat in order with lives as die faces, a number above six, and who is out struck through', () => {
+  it('shows each seat in order with lives as a heart and the count, never a die face, and who is out struck through', () => {
     renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
     const seats = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
     expect(seats.map((li) => li.querySelector('.seat-name')?.textContent?.replace(/\s*\(their turn\)/, ''))).toEqual([
@@ -21,17 +24,40 @@ describe('LiveTable', () => {
       'Carol',
       'Dave AI',
     ]);
-    // Alice: 4 lives as ⚃, named for screen readers.
+    // Alice: 4 lives as ❤️ 4, named for screen readers.
     const alice = within(seats[0]!).getByRole('img', { name: '4 lives' });
-    expect(alice.textContent).toBe('⚃');
-    // Bob: 8 lives, more than a die shows: the number.
-    expect(within(seats[1]!).getByRole('img', { name: '8 lives' }).textContent).toBe('8');
-    // Dave: 6 lives as ⚅.
-    expect(within(seats[3]!).getByRole('img', { name: '6 lives' }).textContent).toBe('⚅');
-    // Carol is out: her name struck through and the reason in words, no lives die.
+    expect(alice.textContent).toBe('❤️ 4');
+    // Bob: 8 lives, more than a die shows: the same heart and count.
+    expect(within(seats[1]!).getByRole('img', { name: '8 lives' }).textContent).toBe('❤️ 8');
+    // Dave: 6 lives: a heart, not ⚅.
+    expect(within(seats[3]!).getByRole('img', { name: '6 lives' }).textContent).toBe('❤️ 6');
+    // No die face anywhere in the seats: lives never read as dice.
+    for (const li of seats) expect(li.textContent).not.toMatch(DIE_FACE);
+    // Carol is out: her name struck through and the reason in words, no lives shown.
     expect(seats[2]!.querySelector('s')?.textContent).toBe('Carol');
     expect(seats[2]!.textContent).toContain('out');
     expect(within(seats[2]!).queryByRole('img')).toBeNull();
+    expect(seats[2]!.querySelector('.lives')).toBeNull();
+  });
+
+  it('shows lives as a heart and the count for every count a game can have, one life singular', () => {
+    const view = playingView();
+    view.seats = [1, 2, 3, 5, 6, 12].map((lives, i) => ({ id: String(i + 1), name: `P${i + 1}`, ai: false, lives, out: null, missedTurns: 0 }));
+    renderPage(<LiveTable entry={entryOf(liveGame({ view }), SERVER_NOW)} token="tok" level={2} />);
+    const lives = [...document.querySelectorAll<HTMLElement>('ol.seats .lives')];
+    expect(lives.map((l) => [l.getAttribute('aria-label'), l.textContent])).toEqual([
+      ['1 life', '❤️ 1'],
+      ['2 lives', '❤️ 2'],
+      ['3 lives', '❤️ 3'],
+      ['5 lives', '❤️ 5'],
+      ['6 lives', '❤️ 6'],
+      ['12 lives', '❤️ 12'],
+    ]);
+    for (const l of lives) {
+      expect(l.getAttribute('role')).toBe('img');
+      expect(l.textContent).not.toMatch(DIE_FACE);
+      expect(l.classList.contains('dice')).toBe(false);
+    }
   });
 
   it('marks whose turn it is, in the seat list and in words', () => {

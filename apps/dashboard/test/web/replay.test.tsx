@@ -57,7 +57,17 @@ describe('Replay', () => {
     const legend = document.querySelector('.legend')!;
     expect(legend.textContent).toContain('announced more than the dice: a bluff');
     const players = within(screen.getByRole('region', { name: 'Players' })).getAllByRole('row').slice(1);
-    expect(players.map((r) => r.textContent)).toEqual(['Alice20out', 'Bob13—', 'Carol AI30idle']);
+    expect(players.map((r) => r.textContent)).toEqual(['Alice2❤️ 0out', 'Bob1❤️ 3—', 'Carol AI3❤️ 0idle']);
+    // Lives left read as lives: a heart and the count, named for screen readers, never a die face.
+    const lives = players.map((r) => within(r).getByRole('img'));
+    expect(lives.map((l) => [l.getAttribute('aria-label'), l.textContent])).toEqual([
+      ['0 lives', '❤️ 0'],
+      ['3 lives', '❤️ 3'],
+      ['0 lives', '❤️ 0'],
+    ]);
+    for (const l of lives) expect(l.textContent).not.toMatch(/[\u2680-\u2685]/);
+    // Out of lives: muted, and the Out column says why.
+    expect(lives.map((l) => l.classList.contains('lives-none'))).toEqual([true, false, true]);
     expect(screen.getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe('/g/tok/players/u2');
     expect(screen.getByText(/Bob won/)).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { dieFace, livesGlyph } from '../labels/claims';
+import { dieFace } from '../labels/claims';
 
 /** Two dice as faces (⚄⚂), named for screen readers ("5 and 3"). */
 export function DiceFaces({ dice }: { dice: readonly [number, number] | readonly number[] }) {
@@ -11,17 +11,6 @@ export function DiceFaces({ dice }: { dice: readonly [number, number] | readonly
         {dieFace(high) ?? high}
         {dieFace(low) ?? low}
       </span>
-    </span>
-  );
-}
-
-/** Lives on a die: a face for 1…6, the number above six (and at zero). */
-export function LivesDie({ lives }: { lives: number }) {
-  const { t } = useTranslation();
-  const glyph = livesGlyph(lives);
-  return (
-    <span className={glyph === String(lives) ? 'lives lives-number' : 'lives'} role="img" aria-label={t('live.lives', { count: lives })}>
-      <span aria-hidden="true">{glyph}</span>
     </span>
   );
 }

@@ -34,11 +34,3 @@ const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'] as const;
 export function dieFace(n: number): string | null {
   return Number.isInteger(n) && n >= 1 && n <= 6 ? FACES[n - 1]! : null;
 }
-
-/**
- * Lives as players keep them, on a die counting down (rules: "Players track them on a die"):
- * 1…6 as a face; more than six (the setting goes to 12) or none as the plain number.
- */
-export function livesGlyph(lives: number): string {
-  return dieFace(lives) ?? String(lives);
-}

@@ -7,6 +7,7 @@ import { useApi } from '../api/useApi';
 import { AiBadge } from '../components/AiBadge';
 import { ClassMark } from '../components/ClassMark';
 import { DiceFaces } from '../components/Dice';
+import { Lives } from '../components/Lives';
 import { ApiView } from '../components/PageState';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { claimLabel } from '../labels/claims';
@@ -82,7 +83,9 @@ function ReplayPlayers({ token, replay }: { token: string; replay: GameReplay })
                   {p.ai && <AiBadge />}
                 </th>
                 <td className="num">{p.place ?? '—'}</td>
-                <td className="num">{p.lives}</td>
+                <td className="num">
+                  <Lives lives={p.lives} />
+                </td>
                 <td>{out ? t(out) : (p.outReason ?? '—')}</td>
               </tr>
             );

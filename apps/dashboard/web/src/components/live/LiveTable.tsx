@@ -18,7 +18,8 @@ import {
 } from '../../live/tableText';
 import { Countdown } from '../Countdown';
 import { AiBadge } from '../AiBadge';
-import { DiceFaces, LivesDie } from '../Dice';
+import { DiceFaces } from '../Dice';
+import { Lives } from '../Lives';
 
 type Level = 2 | 3;
 
@@ -114,7 +115,7 @@ function SeatList({ view }: { view: SpectatorView }) {
             {s.out ? (
               <span className="seat-out-reason">{t(OUT_KEY[s.out])}</span>
             ) : (
-              <LivesDie lives={s.lives} />
+              <Lives lives={s.lives} />
             )}
           </li>
         );
