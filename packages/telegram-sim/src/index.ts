@@ -11,11 +11,14 @@ export {
   type BotInfo,
   type BotRef,
   type ChatHandle,
+  type NotificationQuery,
   type SimMessage,
   type SimOptions,
 } from './sim.ts';
 export { findEntities, formatText, parseHtml, parseMarkdown, parseMarkdownV2, type FormattedText } from './text.ts';
 export type * from './types.ts';
 export type { WebhookOptions } from './webhook.ts';
-export type { ApiCall, CallbackAnswer, MessageVersion, Popup } from './world.ts';
+export type { ApiCall, CallbackAnswer, MessageVersion, Notification, NotificationReason, Popup } from './world.ts';
+export { BUTTON_STYLES, type ButtonStyle } from './markup.ts';
+export { keyboardLines, markedText, type TranscriptOptions } from './transcript.ts';
 export { startRoundRobin, type Forwarded, type RoundRobin, type RoundRobinOptions } from './balancer.ts';

@@ -12,6 +12,43 @@ const BUTTON_ACTIONS = [
   'switch_inline_query_chosen_chat', 'copy_text', 'callback_game', 'pay',
 ];
 
+/**
+ * Bot API 9.4, InlineKeyboardButton.style (KeyboardButton has it too): "Style of the button. Must
+ * be one of "danger" (red), "success" (green) or "primary" (blue). If omitted, then an app-specific
+ * style is used."
+ */
+export const BUTTON_STYLES = ['danger', 'success', 'primary'] as const;
+export type ButtonStyle = (typeof BUTTON_STYLES)[number];
+
+/**
+ * A button's style as the Bot API server reads it (tdlib/telegram-bot-api, Client::get_button_style,
+ * through JsonObject::get_optional_string_field): a string, or a JSON number taken as its digits,
+ * compared case-insensitively; "" and "default" mean the app's style and leave no `style` on the
+ * message; "danger", "success" and "primary" are kept in lower case. The errors are the server's
+ * own texts, not modelled: anything else is "invalid button style specified", a null, boolean,
+ * object or array `Field "style" must be of type String`. Throws the bare reason.
+ */
+function buttonStyle(value: unknown): ButtonStyle | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') throw new Error('Field "style" must be of type String');
+  const style = String(value).toLowerCase();
+  if (style === '' || style === 'default') return undefined;
+  if ((BUTTON_STYLES as readonly string[]).includes(style)) return style as ButtonStyle;
+  throw new Error('invalid button style specified');
+}
+
+/**
+ * The style to keep on a button, or a 400 prefixed as the server prefixes a button's error
+ * (`can't parse inline keyboard button: `, `can't parse keyboard button: `).
+ */
+function checkedStyle(button: Record<string, unknown>, prefix: string): ButtonStyle | undefined {
+  try {
+    return buttonStyle(button.style);
+  } catch (error) {
+    throw badRequest(`${prefix}${(error as Error).message}`);
+  }
+}
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -38,6 +75,15 @@ export function parseReplyMarkup(raw: unknown): ParsedMarkup {
   const object = value as Record<string, unknown>;
   if (!('inline_keyboard' in object)) {
     if ('keyboard' in object || 'remove_keyboard' in object || 'force_reply' in object) {
+      // reply keyboards are not kept, but their buttons' style is checked like Telegram does
+      if (Array.isArray(object.keyboard)) {
+        for (const row of object.keyboard) {
+          if (!Array.isArray(row)) continue;
+          for (const button of row) {
+            if (typeof button === 'object' && button !== null) checkedStyle(button as Record<string, unknown>, "can't parse keyboard button: ");
+          }
+        }
+      }
       return { kind: 'reply', markup: object };
     }
     throw badRequest("can't parse reply keyboard markup JSON object");
@@ -52,6 +98,8 @@ export function parseReplyMarkup(raw: unknown): ParsedMarkup {
       if (typeof button !== 'object' || button === null) throw badRequest("can't parse inline keyboard button: InlineKeyboardButton must be an Object");
       const b = button as Record<string, unknown>;
       if (typeof b.text !== 'string') throw badRequest(`can't parse inline keyboard button: Field "text" must be of type String`);
+      // checked before the button's type, in the Bot API server's order
+      const style = checkedStyle(b, "can't parse inline keyboard button: ");
       const actions = BUTTON_ACTIONS.filter((key) => b[key] !== undefined);
       if (actions.length === 0) {
         throw badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard");
@@ -65,7 +113,10 @@ export function parseReplyMarkup(raw: unknown): ParsedMarkup {
         if (typeof b.url !== 'string') throw badRequest(`can't parse inline keyboard button: Field "url" must be of type String`);
         if (!isHttpUrl(b.url)) throw badRequest(`inline keyboard button URL '${b.url}' is invalid: Wrong HTTP URL`);
       }
-      buttons.push(structuredClone(b) as InlineKeyboardButton);
+      const kept = structuredClone(b) as InlineKeyboardButton;
+      if (style) kept.style = style;
+      else delete kept.style;
+      buttons.push(kept);
     }
     if (buttons.length > 0) keyboard.push(buttons);
   }

@@ -199,8 +199,8 @@ function send(
     replyTo,
     fields,
     senderBotId: bot.id,
+    silent: params.bool('disable_notification'),
   });
-  if (params.bool('disable_notification')) message.silent = true;
   return { chat, message };
 }
 
@@ -610,8 +610,8 @@ const pinChatMessage: Handler = ({ world, bot, params }) => {
     fields: { pinned_message: world.renderMessage(message, false) },
     senderBotId: bot.id,
     threadId: message.threadId,
+    silent: params.bool('disable_notification'),
   });
-  if (params.bool('disable_notification')) service.silent = true;
   return true;
 };
 

@@ -10,6 +10,7 @@ import { resolveLimits, type Limits } from './limits.ts';
 import { commandsKey, createTopic } from './methods.ts';
 import { Params } from './params.ts';
 import { createServer } from './server.ts';
+import { renderTranscript, type TranscriptOptions } from './transcript.ts';
 import type { BotCommand, TgMessage, TgUpdate, TgUser } from './types.ts';
 import { DEFAULT_WEBHOOK_OPTIONS, type WebhookOptions } from './webhook.ts';
 import {
@@ -22,6 +23,7 @@ import {
   type ChatRecord,
   type MemberRecord,
   type MessageVersion,
+  type Notification,
   type Popup,
   type QueryRecord,
   type StoredMessage,
@@ -66,6 +68,13 @@ export interface SimMessage extends TgMessage {
   history: MessageVersion[];
   /** Sent with disable_notification. */
   silent: boolean;
+  /** Order of creation across every chat of the simulator (see `sim.lastSeq`, `notifications`). */
+  seq: number;
+}
+
+/** Which notifications to list: those of messages after `since` (a seq, a SimMessage or a Notification). */
+export interface NotificationQuery {
+  since?: number | { seq: number };
 }
 
 export interface BotInfo {
@@ -364,6 +373,7 @@ export class TelegramSim {
       deleted: message.deleted,
       history: structuredClone(message.history),
       silent: message.silent === true,
+      seq: message.seq,
     };
   }
 
@@ -390,6 +400,34 @@ export class TelegramSim {
   /** Callback answers a user got, oldest first (with and without text). */
   popups(user: SimUser): Popup[] {
     return structuredClone(user.record.popups);
+  }
+
+  /** The seq of the newest message in any chat (0 before the first): a mark for `{ since }`. */
+  get lastSeq(): number {
+    return this.world.messageSeq;
+  }
+
+  /**
+   * The new messages that notified a person, oldest first: every message in their private chat
+   * with a bot that was not sent with disable_notification, and the group messages that mention
+   * them (a text_mention entity for their id, as from HTML `<a href="tg://user?id=…">`, or
+   * @username) or reply to one of their messages; never edits, nor their own messages. Each with
+   * its chat, message id, seq, date and text as first sent. `since` keeps those after a mark.
+   */
+  notifications(user: SimUser, options: NotificationQuery = {}): Notification[] {
+    const since = typeof options.since === 'number' ? options.since : options.since?.seq ?? 0;
+    return structuredClone(user.record.notifications.filter((n) => n.seq > since));
+  }
+
+  /**
+   * The chat as plain text, as it looks now to a person scrolling it top to bottom: each message
+   * not deleted, oldest first, as `Sender: text`, "(edited)" after edited ones, service messages
+   * as `— Ada joined the group`, and under each message its buttons row by row, like
+   * `[✅ Believe & roll] [❗ Liar!]{danger}` (`↗` on link buttons). `{ history: true }` adds
+   * deleted messages, message ids and earlier versions; `{ marks: true }` shows *bold* and the like.
+   */
+  transcript(chat: ChatHandle | number, options: TranscriptOptions = {}): string {
+    return renderTranscript(this.chat(chat).order, options);
   }
 
   /** Resolves with the first truthy value of `predicate`, checked on every change; throws after `timeoutMs`. */
@@ -673,6 +711,11 @@ export class SimUser {
   /** Callback answers this user got. */
   popups(): Popup[] {
     return this.sim.popups(this);
+  }
+
+  /** The new messages that notified this user (see `sim.notifications`). */
+  notifications(options: NotificationQuery = {}): Notification[] {
+    return this.sim.notifications(this, options);
   }
 
   /** Joins a group: a new_chat_members message (and chat_member updates for admin bots that asked). */

@@ -39,6 +39,8 @@ export interface InlineKeyboardButton {
   text: string;
   callback_data?: string;
   url?: string;
+  /** Bot API 9.4: "danger" (red), "success" (green) or "primary" (blue); absent for the app's style. */
+  style?: 'danger' | 'success' | 'primary';
   [field: string]: unknown;
 }
 

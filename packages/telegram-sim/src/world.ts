@@ -120,11 +120,35 @@ export interface PrivateState {
   blocked: boolean;
 }
 
+/** Why a message notified a person (see World.notify). */
+export type NotificationReason = 'private' | 'mention' | 'reply';
+
+/** A new message that notified a person, as it was when it arrived. */
+export interface Notification {
+  /** The notifying message's sequence number (`SimMessage.seq`): the order across all chats. */
+  seq: number;
+  /** Which chat (private chats exist per bot and user, so their id alone is ambiguous). */
+  chatKey: string;
+  /** The chat as the Bot API shows it. */
+  chat: TgChat;
+  message_id: number;
+  /** The message's date (unix seconds). */
+  date: number;
+  /** Clock time it arrived, ms. */
+  at: number;
+  from: TgUser;
+  /** Its text (or caption) as first sent: later edits notify nobody and change nothing here. */
+  text?: string;
+  /** 'private': a message in the person's private chat with a bot; 'mention': a group message mentioning them; 'reply': a group message replying to theirs. */
+  reason: NotificationReason;
+}
+
 export interface UserRecord {
   id: number;
   user: TgUser;
   privates: Map<number, PrivateState>;
   popups: Popup[];
+  notifications: Notification[];
 }
 
 export interface MemberRecord {
@@ -164,6 +188,8 @@ export interface MessageVersion {
 export interface StoredMessage {
   chat: ChatRecord;
   id: number;
+  /** Order of creation across every chat of the simulator, from 1. */
+  seq: number;
   date: number;
   from: TgUser;
   /** Set when a bot sent it. */
@@ -259,6 +285,8 @@ export class World {
   private nextChannel = 2_100_000_001;
   private nextQuery = 1;
   private callSeq = 0;
+  /** The seq of the newest message (0 before the first). */
+  messageSeq = 0;
 
   constructor(readonly options: WorldOptions) {
     this.events.setMaxListeners(0);
@@ -345,7 +373,7 @@ export class World {
     if (options.username) user.username = options.username.replace(/^@/, '');
     if (options.languageCode) user.language_code = options.languageCode;
     if (options.isPremium) user.is_premium = true;
-    const record: UserRecord = { id, user, privates: new Map(), popups: [] };
+    const record: UserRecord = { id, user, privates: new Map(), popups: [], notifications: [] };
     this.users.set(id, record);
     return record;
   }
@@ -482,11 +510,14 @@ export class World {
       replyTo?: StoredMessage;
       fields?: Record<string, unknown>;
       senderBotId?: number;
+      /** Sent with disable_notification. */
+      silent?: boolean;
     },
   ): StoredMessage {
     const message: StoredMessage = {
       chat,
       id: chat.nextMessageId++,
+      seq: ++this.messageSeq,
       date: this.unixNow(),
       from: { ...from },
       isTopicMessage: false,
@@ -505,10 +536,60 @@ export class World {
     if (content.replyMarkup) message.replyMarkup = content.replyMarkup;
     if (content.linkPreviewOptions) message.linkPreviewOptions = content.linkPreviewOptions;
     if (content.replyTo) message.replyTo = content.replyTo;
+    if (content.silent) message.silent = true;
     chat.messages.set(message.id, message);
     chat.order.push(message);
+    this.notify(message);
     this.changed();
     return message;
+  }
+
+  /**
+   * Records who a new message notifies. Telegram alerts a person of a new message in their private
+   * chat with a bot, and of a new group message that mentions them (a text_mention entity for
+   * their id, an @username mention of them) or replies to one of their messages, if they are in
+   * the group; never of their own messages or of edits, and not (in this model) of a message sent
+   * with disable_notification, which Telegram shows without sound. A group's other messages alert
+   * only members who unmuted it: this model counts no such notifications.
+   */
+  private notify(message: StoredMessage): void {
+    if (message.silent) return;
+    const chat = message.chat;
+    const recipients = new Map<number, NotificationReason>();
+    if (chat.type === 'private') {
+      if (message.from.id !== chat.userId) recipients.set(chat.userId!, 'private');
+    } else {
+      const text = message.text ?? (typeof message.fields.caption === 'string' ? message.fields.caption : '');
+      const entities = message.entities ?? (message.fields.caption_entities as TgMessageEntity[] | undefined) ?? [];
+      for (const entity of entities) {
+        if (entity.type === 'text_mention' && entity.user) recipients.set(entity.user.id, 'mention');
+        if (entity.type === 'mention') {
+          const name = text.slice(entity.offset + 1, entity.offset + entity.length).toLowerCase();
+          for (const member of chat.members.values()) {
+            if (!member.isBot && member.user.username?.toLowerCase() === name) recipients.set(member.user.id, 'mention');
+          }
+        }
+      }
+      const repliedTo = message.replyTo?.chat === chat ? message.replyTo.from : undefined;
+      if (repliedTo && !repliedTo.is_bot && !recipients.has(repliedTo.id)) recipients.set(repliedTo.id, 'reply');
+    }
+    for (const [id, reason] of recipients) {
+      const user = this.users.get(id);
+      if (!user || id === message.from.id) continue;
+      if (chat.type !== 'private' && !isPresent(chat.members.get(id)?.status)) continue;
+      const text = message.text ?? (typeof message.fields.caption === 'string' ? message.fields.caption : undefined);
+      user.notifications.push({
+        seq: message.seq,
+        chatKey: chat.key,
+        chat: this.chatView(chat),
+        message_id: message.id,
+        date: message.date,
+        at: this.now(),
+        from: { ...message.from },
+        ...(text !== undefined ? { text } : {}),
+        reason,
+      });
+    }
   }
 
   isService(message: StoredMessage): boolean {
