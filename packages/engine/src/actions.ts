@@ -18,7 +18,7 @@ export type Action =
   | { type: 'leave'; player: PlayerId }
   /** Who may start (the creator, an admin) is the caller's business; the engine checks the table. */
   | { type: 'start' }
-  /** Roll and look at the dice (stage `roll`). */
+  /** Roll and look at the dice (stage `roll`: after believing; a round's starter is dealt them). */
   | ({ type: 'roll'; player: PlayerId } & MoveGuard)
   /** After looking (`blind: false`), or rolling unseen and announcing at once (`blind: true`). */
   | ({ type: 'announce'; player: PlayerId; value: Value; blind: boolean } & MoveGuard)

@@ -5,7 +5,16 @@ import { announceableClaims, passableClaims } from './legal';
 import { rankingFor } from './ranking';
 import { reject, type Rejection } from './rejections';
 import { evolve } from './evolve';
-import { finishRound, gameIsDecided, resolveCall, resolveMiaLook, resolveTimeout, takeLives, Transaction } from './resolution';
+import {
+  finishRound,
+  gameIsDecided,
+  resolveCall,
+  resolveMiaLook,
+  resolveTimeout,
+  startRound,
+  takeLives,
+  Transaction,
+} from './resolution';
 import type { Rng } from './rng';
 import { MIA_GIVE_UP_PENALTY, resolveSettings } from './settings';
 import type { GameState, PlayerId, Stage } from './state';
@@ -32,16 +41,16 @@ export function apply(state: GameState | null, action: Action, rng: Rng): ApplyR
     return { ok: true, state: evolve(null, event), events: [event] };
   }
   if (state === null) return no(reject('no-game', 'there is no game'));
-  const tx = new Transaction(state);
-  const refused = step(tx, action, rng);
+  const tx = new Transaction(state, rng);
+  const refused = step(tx, action);
   return refused ? no(refused) : { ok: true, state: tx.state, events: tx.events };
 }
 
 const no = (rejection: Rejection): ApplyResult => ({ ok: false, rejection });
 
 /** Runs one action inside `tx`; returns a rejection (and emits nothing) when it is not allowed. */
-function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>, rng: Rng): Rejection | null {
-  const s = tx.state;
+function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rejection | null {
+  const { state: s, rng } = tx;
   switch (action.type) {
     case 'join': {
       if (s.phase !== 'lobby') return reject('not-in-lobby', 'the game has already started');
@@ -64,7 +73,7 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>, rng:
       }
       const starter = s.seats[rng(s.seats.length)]!.id;
       tx.emit({ type: 'gameStarted', players: s.seats.map((p) => p.id) });
-      tx.emit({ type: 'roundStarted', round: 1, starter });
+      startRound(tx, 1, starter); // the starter rolls and looks at once: stage announce
       return null;
     }
     case 'roll': {

@@ -58,17 +58,22 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
       };
     case 'believed':
       return { ...s, move: s.move + 1, seats: resetMissed(s.seats, event.player), round: { ...round(s), stage: 'roll' } };
-    case 'diceRolled':
+    case 'diceRolled': {
+      // A round's first roll is the one dealt to its starter as the round starts (see
+      // `startRound`): no move of theirs, so it leaves their missed turns in a row as they are.
+      const r = round(s);
+      const dealt = r.cup === null && r.announcements.length === 0;
       return {
         ...s,
         move: event.looked ? s.move + 1 : s.move,
-        seats: resetMissed(s.seats, event.player),
+        seats: dealt ? s.seats : resetMissed(s.seats, event.player),
         round: {
           ...round(s),
           stage: 'announce',
           cup: { dice: event.dice, lookedBy: event.looked ? event.player : null },
         },
       };
+    }
     case 'announced': {
       const r = round(s);
       const { type: _type, ...announcement } = event;

@@ -1,14 +1,21 @@
 import type { GameEvent } from './events';
 import { evolve } from './evolve';
-import { MIA, valueOf } from './dice';
+import { MIA, rollDice, valueOf } from './dice';
 import { rankingFor } from './ranking';
+import type { Rng } from './rng';
 import type { GameState, Loss, Placing, PlayerId, Reveal, RoundEnd, Seat } from './state';
 import { activeSeats, lastAnnouncement, nextActive, selfOrNextActive } from './table';
 
-/** Collects the events of one action, folding each into the state as it is emitted. */
+/**
+ * Collects the events of one action, folding each into the state as it is emitted. Carries the
+ * action's `rng`, so every step that draws (a new round's dice among them) draws from it.
+ */
 export class Transaction {
   readonly events: GameEvent[] = [];
-  constructor(public state: GameState) {}
+  constructor(
+    public state: GameState,
+    readonly rng: Rng,
+  ) {}
   emit(event: GameEvent): void {
     this.events.push(event);
     this.state = evolve(this.state, event);
@@ -40,7 +47,18 @@ export function finishRound(tx: Transaction, end: RoundEnd, next: NextStarter): 
   }
   const seats = tx.state.seats;
   const starter = next.rule === 'self' ? selfOrNextActive(seats, next.who) : nextActive(seats, next.who);
-  tx.emit({ type: 'roundStarted', round: round.number + 1, starter });
+  startRound(tx, round.number + 1, starter);
+}
+
+/**
+ * A new round: the starter always rolls and looks (rules, "A round" 1), so the dice are rolled
+ * for them as the round starts and they begin in stage `announce`, dice in hand, whoever they
+ * are (a person, an AI seat) and however the last round ended (a call, a Mia, a timeout, a
+ * leave). Stage `roll` is left for a receiver who believed.
+ */
+export function startRound(tx: Transaction, number: number, starter: PlayerId): void {
+  tx.emit({ type: 'roundStarted', round: number, starter });
+  tx.emit({ type: 'diceRolled', player: starter, dice: rollDice(tx.rng), looked: true });
 }
 
 /** Under `last-standing` one player left; under `first-out`, anyone out. */

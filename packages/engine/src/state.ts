@@ -19,8 +19,9 @@ export interface Seat {
 
 /**
  * What the actor must do now:
- * - `roll`: roll and look, or roll blind and announce at once;
- * - `announce`: has looked at the dice, must announce;
+ * - `roll`: has believed: roll and look, or roll blind and announce at once (only after a
+ *   `believed`: a round's starter is dealt the dice as the round starts);
+ * - `announce`: has looked at the dice (a round's starter always has), must announce;
  * - `respond`: receives the cup: believe, call liar, or pass blind;
  * - `mia`: Mia was announced: give up or look.
  */

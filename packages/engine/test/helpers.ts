@@ -49,6 +49,10 @@ export const noRng: Rng = (n) => {
 /** The two draws that make a roll of the dice `a` and `b` (each die is rng(6) + 1). */
 export const draws = (a: number, b: number): number[] => [a - 1, b - 1];
 
+/** A scripted Rng that rolls these dice, in order (a new round's starter is dealt dice too). */
+export const rolling = (...rolls: readonly (readonly [number, number])[]): ScriptedRng =>
+  scriptedRng(rolls.flatMap(([a, b]) => draws(a, b)));
+
 /** Shorthands for the in-round actions. */
 export const act = {
   roll: (player: PlayerId): Action => ({ type: 'roll', player }),
@@ -87,7 +91,8 @@ export function applyRejected(state: GameState | null, action: Action, rng: Rng 
 
 /**
  * Applies `actions` in order, asserting each is accepted. `rolls` are the dice every roll (seen
- * or blind) will show, in order; all of them must be used.
+ * or blind, and the dice dealt to each new round's starter) will show, in order; all of them
+ * must be used.
  */
 export function applyAll(
   state: GameState | null,
@@ -116,15 +121,25 @@ export function lobby(players: readonly PlayerId[] = ['A', 'B', 'C'], settings?:
   return state;
 }
 
-/** A started game with `players` in seat order and `starter` (default: the first) starting round 1. */
+/** The dice a round's starter is dealt in `startedGame` when a test does not say. */
+export const DEALT: readonly [number, number] = [4, 2];
+
+/**
+ * A started game with `players` in seat order and `starter` (default: the first) starting round 1,
+ * dealt `dice` (default `DEALT`): the starter begins in stage announce, dice in hand.
+ */
 export function startedGame(
   players: readonly PlayerId[] = ['A', 'B', 'C'],
-  options: { settings?: SettingsInput; starter?: PlayerId } = {},
+  options: { settings?: SettingsInput; starter?: PlayerId; dice?: readonly [number, number] } = {},
 ): GameState {
   const state = lobby(players, options.settings);
   const index = players.indexOf(options.starter ?? players[0]!);
   if (index < 0) throw new Error(`starter ${options.starter} is not seated`);
-  return applyOk(state, { type: 'start' }, scriptedRng([index])).state;
+  const [a, b] = options.dice ?? DEALT;
+  const rng = scriptedRng([index, ...draws(a, b)]);
+  const started = applyOk(state, { type: 'start' }, rng).state;
+  expect(rng.remaining, 'start draws the starter and their dice').toEqual([]);
+  return started;
 }
 
 export const seat = (state: GameState, id: PlayerId) => {

@@ -886,12 +886,57 @@ describe('engine properties (random legal play, timeouts, leaves, kicks and ille
           check((after.phase === 'over') === decided, () => `decided=${decided}: ${what()}`);
           if (decided) return;
           if (ends) {
-            check(after.round!.number === r.number + 1 && after.round!.starter === starter && after.round!.stage === 'roll', () => `starter ${starter}: ${what()}`);
+            // The new starter begins with looked dice, dealt in this very action (stage announce).
+            const n = after.round!;
+            check(n.number === r.number + 1 && n.starter === starter && n.actor === starter && n.stage === 'announce', () => `starter ${starter}: ${what()}`);
+            check(n.cup?.lookedBy === starter && n.announcements.length === 0, what);
+            same(result.events.slice(-2), [
+              { type: 'roundStarted', round: r.number + 1, starter },
+              { type: 'diceRolled', player: starter, dice: n.cup!.dice, looked: true },
+            ], `the new round's start: ${what()}`);
+            // Being dealt the dice is no move of the starter's: their missed turns stay as they were.
+            const missedBefore = before.seats.find((p) => p.id === starter)!.missedTurns;
+            check(after.seats.find((p) => p.id === starter)!.missedTurns === (starter === player ? 0 : missedBefore), what);
             check(after.lastRound?.number === r.number && after.lastRound.ended !== null, what);
           } else {
             check(after.round!.number === r.number, what);
           }
         });
+      }),
+      runs(),
+    );
+  });
+});
+
+describe("a new round's starter always holds looked dice (rules, A round: 1)", { timeout: 150_000 }, () => {
+  it('10. every round starts with its starter dealt looked dice; stage roll comes only after believing', () => {
+    fc.assert(
+      fc.property(scenarioArb(), (sc) => {
+        let rounds = 0;
+        runGame(sc, ({ before, after, result, action }) => {
+          if (!result.ok || !after) return;
+          const what = () => `${JSON.stringify(action)} -> ${JSON.stringify(result.events)}`;
+          result.events.forEach((e, i) => {
+            if (e.type !== 'roundStarted') return;
+            rounds++;
+            const next = result.events[i + 1];
+            check(next?.type === 'diceRolled' && next.player === e.starter && next.looked, what);
+          });
+          const r = after.round;
+          if (after.phase !== 'playing' || !r) return;
+          if (r.announcements.length === 0) {
+            // Nothing announced yet: the starter is to announce, on dice they have seen.
+            check(r.actor === r.starter && r.stage === 'announce' && r.cup?.lookedBy === r.starter, what);
+            same(playerView(after, r.starter).myDice, r.cup!.dice, 'the starter sees their dealt dice');
+          }
+          if (r.stage === 'roll') {
+            // Entered only by believing (a leave the round does not hinge on leaves it as it was).
+            check(r.announcements.length > 0 && r.cup !== null, what);
+            const entered = before?.round?.stage !== 'roll' || before.round.number !== r.number;
+            if (entered) check(action.type === 'believe' && result.events.length === 1 && result.events[0]!.type === 'believed', what);
+          }
+        });
+        expect(rounds).toBeGreaterThan(0);
       }),
       runs(),
     );

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  aiAction,
   ANNOUNCEMENT_CLASSES,
   apply,
   bluffRate,
@@ -22,8 +23,12 @@ import {
   redactEvent,
   replay,
   resolveSettings,
+  seededRng,
   spectatorView,
+  STRATEGY_NAMES,
+  strategyFor,
   valueOf,
+  type Action,
   type GameEvent,
   type GameState,
   type RankingOptions,
@@ -38,11 +43,14 @@ import {
   eventsOfType,
   lobby,
   noRng,
+  rolling,
   scriptedRng,
   seat,
   startedGame,
   livesOf,
 } from './helpers';
+
+const ABC = ['A', 'B', 'C'];
 
 const CLASSIC = rankingFor(RANKING_PRESETS.classic);
 const ELEVEN_HIGH = rankingFor(RANKING_PRESETS['rules-site']);
@@ -80,12 +88,20 @@ function secretPaths(value: unknown, path = '$'): string[] {
 
 describe('Dice and values', () => {
   it('two dice under a cup: a roll draws two dice of 1 to 6, seen only by the roller', () => {
-    const rng = scriptedRng([...draws(6, 1)]);
-    const { state, events } = applyOk(startedGame(), act.roll('A'), rng);
-    expect(rng.calls).toEqual([6, 6]);
-    expect(events).toEqual([{ type: 'diceRolled', player: 'A', dice: [6, 1], looked: true }]);
+    // The starter's roll, dealt as the round starts.
+    const rng = scriptedRng([0, ...draws(6, 1)]);
+    const { state, events } = applyOk(lobby(), { type: 'start' }, rng);
+    expect(rng.calls).toEqual([3, 6, 6]);
+    expect(events.at(-1)).toEqual({ type: 'diceRolled', player: 'A', dice: [6, 1], looked: true });
     expect(state.round!.cup).toEqual({ dice: [6, 1], lookedBy: 'A' });
     expect(spectatorView(state).round).not.toHaveProperty('cup');
+    // A receiver who believed rolls the same way.
+    const believed = applyAll(state, [act.announce('A', 61), act.believe('B')]).state;
+    const again = scriptedRng(draws(2, 5));
+    const rolled = applyOk(believed, act.roll('B'), again);
+    expect(again.calls).toEqual([6, 6]);
+    expect(rolled.events).toEqual([{ type: 'diceRolled', player: 'B', dice: [5, 2], looked: true }]);
+    expect(rolled.state.round!.cup).toEqual({ dice: [5, 2], lookedBy: 'B' });
   });
 
   it("a roll's value is the higher die times ten plus the lower: 5 and 3 is 53, never 35 or 8", () => {
@@ -94,11 +110,11 @@ describe('Dice and values', () => {
     expect(isValue(35)).toBe(false);
     expect(isValue(8)).toBe(false);
     // Dice falling 3 then 5 lie as [5, 3], and announcing 53 on them is the truth.
-    const { state, events } = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[3, 5]]);
-    expect(events[0]).toEqual({ type: 'diceRolled', player: 'A', dice: [5, 3], looked: true });
+    const rolled = startedGame(ABC, { dice: [3, 5] });
+    expect(rolled.round!.cup).toEqual({ dice: [5, 3], lookedBy: 'A' });
+    const { state } = applyAll(rolled, [act.announce('A', 53)]);
     expect(state.round!.announcements[0]).toMatchObject({ value: 53, dice: [5, 3], class: 'truthful' });
     // 35 is no value at all.
-    const rolled = applyAll(startedGame(), [act.roll('A')], [[3, 5]]).state;
     expect(applyRejected(rolled, act.announce('A', 35)).code).toBe('invalid-value');
   });
 
@@ -110,7 +126,7 @@ describe('Dice and values', () => {
     expect(parseClaim(CLASSIC, 'Mia')).toBe(21);
     expect(parseClaim(CLASSIC, '12')).toBe(21);
     // Announcing Mia sends the receiver to the Mia choice.
-    const { state } = applyAll(startedGame(), [act.roll('A'), act.announce('A', 21)], [[1, 2]]);
+    const { state } = applyAll(startedGame(ABC, { dice: [1, 2] }), [act.announce('A', 21)]);
     expect(state.round!.announcements[0]).toMatchObject({ value: 21, dice: [2, 1], class: 'truthful' });
     expect(state.round).toMatchObject({ actor: 'B', stage: 'mia' });
   });
@@ -123,7 +139,7 @@ describe('Dice and values', () => {
     }
     expect(createdSettings().ranking).toEqual(RANKING_PRESETS.classic);
     // The game uses it: after 11, 65 is not higher; after 65, 11 is.
-    const after11 = applyAll(startedGame(), [act.roll('A'), act.announce('A', 11), act.believe('B'), act.roll('B')], [[1, 1], [6, 5]]).state;
+    const after11 = applyAll(startedGame(ABC, { dice: [1, 1] }), [act.announce('A', 11), act.believe('B'), act.roll('B')], [[6, 5]]).state;
     expect(applyRejected(after11, act.announce('B', 65)).code).toBe('not-higher');
     applyOk(after11, act.announce('B', 22));
   });
@@ -167,8 +183,8 @@ describe('Ranking settings', () => {
     const ranking = rankingFor({ doubles: '11-high', littleMia: false, sum: false });
     expect(ranking.claims).toEqual(ELEVEN_HIGH_ORDER);
     // In a game: 11 beats 66.
-    const g = startedGame(['A', 'B'], { settings: { ranking: { doubles: '11-high' } } });
-    const { state } = applyAll(g, [act.roll('A'), act.announce('A', 66), act.believe('B'), act.roll('B'), act.announce('B', 11)], [[6, 6], [1, 1]]);
+    const g = startedGame(['A', 'B'], { settings: { ranking: { doubles: '11-high' } }, dice: [6, 6] });
+    const { state } = applyAll(g, [act.announce('A', 66), act.believe('B'), act.roll('B'), act.announce('B', 11)], [[1, 1]]);
     expect(state.round!.announcements.map((a) => a.value)).toEqual([66, 11]);
   });
 
@@ -178,8 +194,8 @@ describe('Ranking settings', () => {
     expect(ranking.compare(31, 66)).toBeGreaterThan(0);
     expect(ranking.compare(21, 31)).toBeGreaterThan(0);
     // In a game: 31 beats 66, and only Mia beats 31.
-    const g = startedGame(['A', 'B', 'C'], { settings: { ranking: { littleMia: true } } });
-    const { state } = applyAll(g, [act.roll('A'), act.announce('A', 66), act.believe('B'), act.roll('B'), act.announce('B', 31)], [[6, 6], [3, 1]]);
+    const g = startedGame(['A', 'B', 'C'], { settings: { ranking: { littleMia: true } }, dice: [6, 6] });
+    const { state } = applyAll(g, [act.announce('A', 66), act.believe('B'), act.roll('B'), act.announce('B', 31)], [[3, 1]]);
     expect(legalMoves(applyOk(state, act.believe('C')).state, 'C')).toEqual({ stage: 'roll', claims: [21] });
   });
 
@@ -202,16 +218,16 @@ describe('Ranking settings', () => {
     expect(SUM.compare(61, 52)).toBe(0);
     expect(SUM.compare(52, 43)).toBe(0);
     // In a game: 8 points may follow 7 points.
-    const g = startedGame(['A', 'B'], { settings: { ranking: { sum: true } } });
-    applyAll(g, [act.roll('A'), act.announce('A', 43), act.believe('B'), act.roll('B'), act.announce('B', 53)], [[4, 3], [5, 3]]);
+    const g = startedGame(['A', 'B'], { settings: { ranking: { sum: true } }, dice: [4, 3] });
+    applyAll(g, [act.announce('A', 43), act.believe('B'), act.roll('B'), act.announce('B', 53)], [[5, 3]]);
   });
 
   it('sum mode: 8 points rank below 9 points (63, 54)', () => {
     for (const eight of [62, 53]) for (const nine of [63, 54]) expect(SUM.compare(eight, nine)).toBeLessThan(0);
     expect(SUM.compare(63, 54)).toBe(0);
     // In a game: 8 points may not follow 9 points.
-    const g = startedGame(['A', 'B'], { settings: { ranking: { sum: true } } });
-    const { state } = applyAll(g, [act.roll('A'), act.announce('A', 54), act.believe('B'), act.roll('B')], [[5, 4], [6, 2]]);
+    const g = startedGame(['A', 'B'], { settings: { ranking: { sum: true } }, dice: [5, 4] });
+    const { state } = applyAll(g, [act.announce('A', 54), act.believe('B'), act.roll('B')], [[6, 2]]);
     expect(applyRejected(state, act.announce('B', 62)).code).toBe('not-higher');
     expect(applyRejected(state, act.announce('B', 63)).code).toBe('not-higher');
   });
@@ -225,8 +241,8 @@ describe('Ranking settings', () => {
   });
 
   it('sum mode: announcements name a points class (announcing 53 records the canonical claim of the class)', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { ranking: { sum: true } } });
-    const { state, events } = applyAll(g, [act.roll('A'), act.announce('A', 53)], [[5, 3]]);
+    const g = startedGame(['A', 'B', 'C'], { settings: { ranking: { sum: true } }, dice: [5, 3] });
+    const { state, events } = applyAll(g, [act.announce('A', 53)]);
     const canonical = SUM.canonical(53);
     expect(canonical).toBe(62);
     expect(eventsOfType(events, 'announced')[0]).toMatchObject({ value: canonical, dice: [5, 3], class: 'truthful' });
@@ -239,8 +255,8 @@ describe('Ranking settings', () => {
     const moves = legalMoves(b, 'B');
     expect(moves.stage === 'announce' && moves.claims).toEqual([21, 66, 55, 44, 33, 22, 11, 65, 64, 63]);
     // A blind pass names the class too: passing "53" on "8 points" records 8 points again.
-    const passing = startedGame(['A', 'B', 'C'], { settings: { ranking: { sum: true }, blindPass: true } });
-    const passed = applyAll(passing, [act.roll('A'), act.announce('A', 62), act.pass('B', 53)], [[5, 3]]);
+    const passing = startedGame(['A', 'B', 'C'], { settings: { ranking: { sum: true }, blindPass: true }, dice: [5, 3] });
+    const passed = applyAll(passing, [act.announce('A', 62), act.pass('B', 53)]);
     expect(passed.state.round!.announcements.map((a) => [a.player, a.value, a.kind])).toEqual([['A', 62, 'looked'], ['B', 62, 'pass']]);
   });
 
@@ -284,10 +300,11 @@ describe('Presets', () => {
 describe('Players and lives', () => {
   it('2 to 10 players: two may start, one may not (too-few-players)', () => {
     expect(applyRejected(lobby(['A']), { type: 'start' }, scriptedRng([0])).code).toBe('too-few-players');
-    const { state, events } = applyOk(lobby(['A', 'B']), { type: 'start' }, scriptedRng([1]));
+    const { state, events } = applyOk(lobby(['A', 'B']), { type: 'start' }, scriptedRng([1, ...draws(5, 2)]));
     expect(events).toEqual([
       { type: 'gameStarted', players: ['A', 'B'] },
       { type: 'roundStarted', round: 1, starter: 'B' },
+      { type: 'diceRolled', player: 'B', dice: [5, 2], looked: true },
     ]);
     expect(state.phase).toBe('playing');
   });
@@ -297,14 +314,14 @@ describe('Players and lives', () => {
     const state = lobby(ten);
     expect(state.seats).toHaveLength(10);
     expect(applyRejected(state, { type: 'join', player: 'p10', name: 'p10' }).code).toBe('table-full');
-    expect(applyOk(state, { type: 'start' }, scriptedRng([9])).state.round!.starter).toBe('p9');
+    expect(applyOk(state, { type: 'start' }, scriptedRng([9, ...draws(1, 1)])).state.round!.starter).toBe('p9');
   });
 
   it('setting minPlayers: a game cannot start with fewer players', () => {
     const two = lobby(['A', 'B'], { minPlayers: 3 });
     expect(applyRejected(two, { type: 'start' }, scriptedRng([0])).code).toBe('too-few-players');
     const three = applyOk(two, { type: 'join', player: 'C', name: 'C' }).state;
-    applyOk(three, { type: 'start' }, scriptedRng([0]));
+    applyOk(three, { type: 'start' }, scriptedRng([0, ...draws(1, 1)]));
   });
 
   it('setting maxPlayers: the table is full at that many', () => {
@@ -314,13 +331,9 @@ describe('Players and lives', () => {
   });
 
   it('seats follow the join order; play passes to the next seat ("to the left") and wraps around', () => {
-    const g = startedGame(['X', 'Y', 'Z'], { starter: 'Y' });
+    const g = startedGame(['X', 'Y', 'Z'], { starter: 'Y', dice: [4, 1] });
     expect(g.seats.map((p) => p.id)).toEqual(['X', 'Y', 'Z']);
-    const { state } = applyAll(
-      g,
-      [act.roll('Y'), act.announce('Y', 41), act.believe('Z'), act.roll('Z'), act.announce('Z', 42)],
-      [[4, 1], [4, 2]],
-    );
+    const { state } = applyAll(g, [act.announce('Y', 41), act.believe('Z'), act.roll('Z'), act.announce('Z', 42)], [[4, 2]]);
     // After Y comes Z, after the last seat Z comes the first, X.
     expect(state.round!.announcements.map((a) => a.player)).toEqual(['Y', 'Z']);
     expect(state.round!.actor).toBe('X');
@@ -339,21 +352,22 @@ describe('Players and lives', () => {
   });
 
   it('a player at 0 lives is out', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1 } });
-    const { state, events } = applyAll(g, [act.roll('A'), act.announce('A', 66), act.call('B')], [[6, 6]]);
-    expect(events.slice(-4)).toEqual([
+    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1 }, dice: [6, 6] });
+    const { state, events } = applyAll(g, [act.announce('A', 66), act.call('B')], [[3, 1]]);
+    expect(events.slice(-5)).toEqual([
       { type: 'lifeLost', player: 'B', amount: 1, cause: 'wrong-call', lives: 0 },
       { type: 'playerOut', player: 'B', reason: 'lives' },
       { type: 'roundEnded', round: 1, end: 'call' },
       { type: 'roundStarted', round: 2, starter: 'C' },
+      { type: 'diceRolled', player: 'C', dice: [3, 1], looked: true },
     ]);
     expect(seat(state, 'B')).toMatchObject({ lives: 0, out: { reason: 'lives', order: 1, round: 1 } });
   });
 
   it('a player who is out is skipped from then on (and may not act)', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1 } });
-    const out = applyAll(g, [act.roll('A'), act.announce('A', 66), act.call('B')], [[6, 6]]).state; // B out, C starts
-    const { state } = applyAll(out, [act.roll('C'), act.announce('C', 41)], [[4, 1]]);
+    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1 }, dice: [6, 6] });
+    const out = applyAll(g, [act.announce('A', 66), act.call('B')], [[4, 1]]).state; // B out, C starts
+    const { state } = applyAll(out, [act.announce('C', 41)]);
     expect(state.round!.actor).toBe('A'); // after C comes A
     const next = applyAll(state, [act.believe('A'), act.roll('A'), act.announce('A', 42)], [[4, 2]]).state;
     expect(next.round!.actor).toBe('C'); // after A comes C, not B
@@ -362,11 +376,11 @@ describe('Players and lives', () => {
 
   it('end (default last-standing): the game goes on until one player is left, the winner', () => {
     expect(DEFAULT_SETTINGS.endRule).toBe('last-standing');
-    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1 } });
-    const first = applyAll(g, [act.roll('A'), act.announce('A', 66), act.call('B')], [[6, 6]]);
+    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1 }, dice: [6, 6] });
+    const first = applyAll(g, [act.announce('A', 66), act.call('B')], [[3, 1]]);
     expect(first.state.phase).toBe('playing'); // one out, two left: the game goes on
     expect(first.state.round).toMatchObject({ number: 2, starter: 'C' });
-    const { state, events } = applyAll(first.state, [act.roll('C'), act.announce('C', 66), act.call('A')], [[3, 1]]);
+    const { state, events } = applyAll(first.state, [act.announce('C', 66), act.call('A')]); // over: no dice dealt
     const ranking = [
       { player: 'A', place: 1, lives: 1 },
       { player: 'C', place: 2, lives: 0 },
@@ -382,23 +396,23 @@ describe('Players and lives', () => {
   });
 
   it('end setting first-out: the game ends as soon as one player loses their last life', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1, endRule: 'first-out' } });
-    const { state, perAction } = applyAll(g, [act.roll('A'), act.announce('A', 66), act.call('B')], [[6, 6]]);
+    const g = startedGame(['A', 'B', 'C'], { settings: { lives: 1, endRule: 'first-out' }, dice: [6, 6] });
+    const { state, perAction } = applyAll(g, [act.announce('A', 66), act.call('B')]);
     expect(perAction.at(-1)!.map((e) => e.type)).toEqual(['revealed', 'lifeLost', 'playerOut', 'roundEnded', 'gameOver']);
     expect(state.phase).toBe('over');
     expect(state.seats.filter((p) => p.out === null).map((p) => p.id)).toEqual(['A', 'C']);
   });
 
   it('end setting first-out: that player loses and the rest are ranked by lives left (ties share a place)', () => {
-    const g = startedGame(['A', 'B', 'C', 'D'], { settings: { lives: 2, endRule: 'first-out' }, starter: 'A' });
+    const g = startedGame(['A', 'B', 'C', 'D'], { settings: { lives: 2, endRule: 'first-out' }, starter: 'A', dice: [3, 1] });
     const { state, events } = applyAll(
       g,
       [
-        act.roll('A'), act.announce('A', 66), act.call('B'), // A caught: A 1; B starts
-        act.roll('B'), act.announce('B', 66), act.call('C'), // wrong call: C 1; D starts
-        act.roll('D'), act.announce('D', 66), act.call('A'), // wrong call: A 0, out: game over
+        act.announce('A', 66), act.call('B'), // A caught: A 1; B starts
+        act.announce('B', 66), act.call('C'), // wrong call: C 1; D starts
+        act.announce('D', 66), act.call('A'), // wrong call: A 0, out: game over
       ],
-      [[3, 1], [6, 6], [6, 6]],
+      [[6, 6], [6, 6]],
     );
     const ranking = [
       { player: 'B', place: 1, lives: 2 },
@@ -414,43 +428,49 @@ describe('Players and lives', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('A round', () => {
-  it("the first round's starter is chosen at random (one rng draw over the seats)", () => {
+  it("the first round's starter is chosen at random (one rng draw over the seats), then rolls", () => {
     for (const [i, id] of ['A', 'B', 'C', 'D'].entries()) {
-      const rng = scriptedRng([i]);
+      const rng = scriptedRng([i, ...draws(6, 3)]);
       const { state, events } = applyOk(lobby(['A', 'B', 'C', 'D']), { type: 'start' }, rng);
-      expect(rng.calls).toEqual([4]);
-      expect(events[1]).toEqual({ type: 'roundStarted', round: 1, starter: id });
-      expect(state.round).toMatchObject({ number: 1, starter: id, actor: id, stage: 'roll' });
+      expect(rng.calls).toEqual([4, 6, 6]);
+      expect(events.slice(1)).toEqual([
+        { type: 'roundStarted', round: 1, starter: id },
+        { type: 'diceRolled', player: id, dice: [6, 3], looked: true },
+      ]);
+      expect(state.round).toMatchObject({ number: 1, starter: id, actor: id, stage: 'announce', cup: { dice: [6, 3], lookedBy: id } });
     }
   });
 
-  it('the starter rolls secretly, then must announce', () => {
-    const g = startedGame();
-    expect(applyRejected(g, act.announce('A', 53)).code).toBe('wrong-stage'); // must roll (or roll blind) first
-    const { state } = applyAll(g, [act.roll('A')], [[5, 3]]);
-    expect(state.round).toMatchObject({ actor: 'A', stage: 'announce', cup: { dice: [5, 3], lookedBy: 'A' } });
-    expect(playerView(state, 'A').myDice).toEqual([5, 3]);
-    expect(playerView(state, 'B').myDice).toBeNull();
-    expect(applyRejected(state, act.roll('A'), scriptedRng(draws(1, 1))).code).toBe('wrong-stage'); // no re-roll
+  it('the starter rolls secretly and looks: the round starts with their dice in hand, and they must announce', () => {
+    const g = startedGame(['A', 'B', 'C'], { dice: [3, 5] });
+    expect(g.round).toMatchObject({ actor: 'A', stage: 'announce', cup: { dice: [5, 3], lookedBy: 'A' }, announcements: [] });
+    expect(playerView(g, 'A').myDice).toEqual([5, 3]);
+    expect(playerView(g, 'B').myDice).toBeNull();
+    expect(spectatorView(g).round).not.toHaveProperty('cup');
+    expect(legalMoves(g, 'A')).toEqual({ stage: 'announce', claims: CLASSIC_ORDER });
+    // Always looked: no second roll, and no announcing blind either.
+    expect(applyRejected(g, act.roll('A'), scriptedRng(draws(1, 1))).code).toBe('wrong-stage');
+    expect(applyRejected(g, act.blind('A', 53), scriptedRng(draws(1, 1))).code).toBe('wrong-stage');
+    applyOk(g, act.announce('A', 53));
   });
 
   it('the starter announces a value: the truth, something higher, or something lower', () => {
     for (const [value, cls] of [[53, 'truthful'], [64, 'over'], [31, 'under']] as const) {
-      const { state, events } = applyAll(startedGame(), [act.roll('A'), act.announce('A', value)], [[5, 3]]);
-      expect(events[1]).toEqual({ type: 'announced', player: 'A', value, kind: 'looked', dice: [5, 3], class: cls });
+      const { state, events } = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', value)]);
+      expect(events).toEqual([{ type: 'announced', player: 'A', value, kind: 'looked', dice: [5, 3], class: cls }]);
       expect(state.round!.announcements).toEqual([{ player: 'A', value, kind: 'looked', dice: [5, 3], class: cls }]);
     }
   });
 
   it('the cup passes to the next player, the receiver', () => {
-    const { state } = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 3]]);
+    const { state } = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53)]);
     expect(state.round).toMatchObject({ actor: 'B', stage: 'respond' });
     expect(legalMoves(state, 'B')).toEqual({ stage: 'respond', announced: 53, passClaims: [] });
     expect(legalMoves(state, 'A')).toEqual({ stage: 'none' });
   });
 
   it('believes: rolls again secretly and announces a value higher than the last announcement', () => {
-    const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    const announced = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53)]).state;
     const believed = applyOk(announced, act.believe('B'));
     expect(believed.events).toEqual([{ type: 'believed', player: 'B' }]);
     expect(believed.state.round).toMatchObject({ actor: 'B', stage: 'roll' });
@@ -466,7 +486,7 @@ describe('A round', () => {
   });
 
   it('believes: they may roll without looking and announce blind', () => {
-    const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    const announced = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53)]).state;
     const believed = applyOk(announced, act.believe('B')).state;
     expect(applyRejected(believed, act.blind('B', 52), noRng).code).toBe('not-higher'); // still higher than 53
     const rng = scriptedRng(draws(1, 4));
@@ -482,8 +502,8 @@ describe('A round', () => {
   });
 
   it('calls "liar": the dice are revealed', () => {
-    const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[4, 2]]).state;
-    const { state, events } = applyOk(announced, act.call('B'));
+    const announced = applyAll(startedGame(ABC, { dice: [4, 2] }), [act.announce('A', 53)]).state;
+    const { state, events } = applyOk(announced, act.call('B'), rolling([1, 1]));
     const reveal = { dice: [4, 2], announced: 53, announcer: 'A', by: 'B', reason: 'call', outcome: 'bluff-caught' };
     expect(events[0]).toEqual({ type: 'revealed', round: 1, ...reveal });
     expect(state.lastRound!.reveal).toEqual(reveal);
@@ -491,43 +511,53 @@ describe('A round', () => {
   });
 
   it('calls "liar": if the dice are below the announcement, the announcer loses a life and the receiver starts the next round', () => {
-    const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 2]]).state;
-    const { state, events } = applyOk(announced, act.call('B'));
+    const announced = applyAll(startedGame(ABC, { dice: [5, 2] }), [act.announce('A', 53)]).state;
+    const { state, events } = applyOk(announced, act.call('B'), rolling([6, 4]));
     expect(events).toEqual([
       { type: 'revealed', round: 1, dice: [5, 2], announced: 53, announcer: 'A', by: 'B', reason: 'call', outcome: 'bluff-caught' },
       { type: 'lifeLost', player: 'A', amount: 1, cause: 'caught-bluffing', lives: 5 },
       { type: 'roundEnded', round: 1, end: 'call' },
       { type: 'roundStarted', round: 2, starter: 'B' },
+      { type: 'diceRolled', player: 'B', dice: [6, 4], looked: true },
     ]);
     expect(livesOf(state)).toEqual({ A: 5, B: 6, C: 6 });
-    expect(state.round).toMatchObject({ number: 2, starter: 'B', actor: 'B', stage: 'roll', announcements: [] });
+    expect(state.round).toMatchObject({
+      number: 2,
+      starter: 'B',
+      actor: 'B',
+      stage: 'announce',
+      cup: { dice: [6, 4], lookedBy: 'B' },
+      announcements: [],
+    });
   });
 
   it('calls "liar": if the dice are equal to or above the announcement, the receiver loses a life and the player after the receiver starts', () => {
     for (const dice of [[5, 3], [6, 1]] as const) {
-      const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [dice]).state;
-      const { state, events } = applyOk(announced, act.call('B'));
+      const announced = applyAll(startedGame(ABC, { dice }), [act.announce('A', 53)]).state;
+      const { state, events } = applyOk(announced, act.call('B'), rolling([2, 2]));
       expect(events).toEqual([
         { type: 'revealed', round: 1, dice, announced: 53, announcer: 'A', by: 'B', reason: 'call', outcome: 'claim-held' },
         { type: 'lifeLost', player: 'B', amount: 1, cause: 'wrong-call', lives: 5 },
         { type: 'roundEnded', round: 1, end: 'call' },
         { type: 'roundStarted', round: 2, starter: 'C' },
+        { type: 'diceRolled', player: 'C', dice: [2, 2], looked: true },
       ]);
       expect(livesOf(state)).toEqual({ A: 6, B: 5, C: 6 });
+      expect(state.round).toMatchObject({ actor: 'C', stage: 'announce', cup: { dice: [2, 2], lookedBy: 'C' } });
     }
   });
 
   it('passes blind is a setting, off by default: refused when off', () => {
     expect(DEFAULT_SETTINGS.blindPass).toBe(false);
-    const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    const announced = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53)]).state;
     expect(applyRejected(announced, act.pass('B', 53)).code).toBe('not-allowed-by-settings');
     const moves = legalMoves(announced, 'B');
     expect(moves.stage === 'respond' && moves.passClaims).toEqual([]);
   });
 
   it('passes blind: the cup goes on without rolling or looking, announcing the same value or a higher one', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { blindPass: true } });
-    const announced = applyAll(g, [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    const g = startedGame(['A', 'B', 'C'], { settings: { blindPass: true }, dice: [5, 3] });
+    const announced = applyAll(g, [act.announce('A', 53)]).state;
     const moves = legalMoves(announced, 'B');
     expect(moves.stage === 'respond' && moves.passClaims).toEqual(CLASSIC_ORDER.slice(0, CLASSIC_ORDER.indexOf(53) + 1));
     expect(applyRejected(announced, act.pass('B', 52)).code).toBe('not-higher');
@@ -541,37 +571,39 @@ describe('A round', () => {
   });
 
   it('passes blind: the responsibility is theirs: a call compares the dice under the cup with their announcement', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { blindPass: true } });
+    const settings = { blindPass: true };
     // 52 under the cup, A truthful, B passes 53: C's call catches B, and C starts.
-    const caught = applyAll(g, [act.roll('A'), act.announce('A', 52), act.pass('B', 53), act.call('C')], [[5, 2]]);
-    expect(caught.perAction[3]).toEqual([
+    const caught = applyAll(startedGame(ABC, { settings, dice: [5, 2] }), [act.announce('A', 52), act.pass('B', 53), act.call('C')], [[1, 1]]);
+    expect(caught.perAction[2]).toEqual([
       { type: 'revealed', round: 1, dice: [5, 2], announced: 53, announcer: 'B', by: 'C', reason: 'call', outcome: 'bluff-caught' },
       { type: 'lifeLost', player: 'B', amount: 1, cause: 'caught-bluffing', lives: 5 },
       { type: 'roundEnded', round: 1, end: 'call' },
       { type: 'roundStarted', round: 2, starter: 'C' },
+      { type: 'diceRolled', player: 'C', dice: [1, 1], looked: true },
     ]);
     expect(livesOf(caught.state)).toEqual({ A: 6, B: 5, C: 6 });
     // 53 under the cup, A understates 41, B passes 53: the claim holds, C loses, A (after C) starts.
-    const held = applyAll(g, [act.roll('A'), act.announce('A', 41), act.pass('B', 53), act.call('C')], [[5, 3]]);
-    expect(held.perAction[3]).toEqual([
+    const held = applyAll(startedGame(ABC, { settings, dice: [5, 3] }), [act.announce('A', 41), act.pass('B', 53), act.call('C')], [[6, 2]]);
+    expect(held.perAction[2]).toEqual([
       { type: 'revealed', round: 1, dice: [5, 3], announced: 53, announcer: 'B', by: 'C', reason: 'call', outcome: 'claim-held' },
       { type: 'lifeLost', player: 'C', amount: 1, cause: 'wrong-call', lives: 5 },
       { type: 'roundEnded', round: 1, end: 'call' },
       { type: 'roundStarted', round: 2, starter: 'A' },
+      { type: 'diceRolled', player: 'A', dice: [6, 2], looked: true },
     ]);
   });
 
   it('every announcement must be strictly higher than the one before (default strict)', () => {
     expect(DEFAULT_SETTINGS.announceRule).toBe('strict');
-    const b = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53), act.believe('B'), act.roll('B')], [[5, 3], [5, 4]]).state;
+    const b = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53), act.believe('B'), act.roll('B')], [[5, 4]]).state;
     expect(applyRejected(b, act.announce('B', 53)).code).toBe('not-higher'); // equal
     expect(applyRejected(b, act.announce('B', 43)).code).toBe('not-higher'); // lower
     expect(applyOk(b, act.announce('B', 54)).state.round!.announcements).toHaveLength(2);
   });
 
   it('setting at-least: an equal announcement is allowed', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { announceRule: 'at-least' } });
-    const b = applyAll(g, [act.roll('A'), act.announce('A', 53), act.believe('B'), act.roll('B')], [[5, 3], [5, 3]]).state;
+    const g = startedGame(['A', 'B', 'C'], { settings: { announceRule: 'at-least' }, dice: [5, 3] });
+    const b = applyAll(g, [act.announce('A', 53), act.believe('B'), act.roll('B')], [[5, 3]]).state;
     expect(applyRejected(b, act.announce('B', 52)).code).toBe('not-higher'); // lower is still refused
     const { state } = applyOk(b, act.announce('B', 53));
     expect(state.round!.announcements.map((a) => a.value)).toEqual([53, 53]);
@@ -579,8 +611,8 @@ describe('A round', () => {
 
   it('setting at-least: then passing blind is not allowed', () => {
     expect(createRefusal({ announceRule: 'at-least', blindPass: true })).toBe('invalid-settings');
-    const g = startedGame(['A', 'B', 'C'], { settings: { announceRule: 'at-least' } });
-    const announced = applyAll(g, [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    const g = startedGame(['A', 'B', 'C'], { settings: { announceRule: 'at-least' }, dice: [5, 3] });
+    const announced = applyAll(g, [act.announce('A', 53)]).state;
     expect(applyRejected(announced, act.pass('B', 53)).code).toBe('not-allowed-by-settings');
     const moves = legalMoves(announced, 'B');
     expect(moves.stage === 'respond' && moves.passClaims).toEqual([]);
@@ -589,10 +621,10 @@ describe('A round', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A, B, C with A starting; A rolls `dice` and announces Mia. */
+/** A, B, C with A starting; A is dealt `dice` and announces Mia. */
 function miaAnnounced(dice: readonly [number, number], settings?: SettingsInput): GameState {
-  const g = startedGame(['A', 'B', 'C'], settings ? { settings } : {});
-  return applyAll(g, [act.roll('A'), act.announce('A', 21)], [dice]).state;
+  const g = startedGame(['A', 'B', 'C'], { ...(settings ? { settings } : {}), dice });
+  return applyAll(g, [act.announce('A', 21)]).state;
 }
 
 describe('Mia announced', () => {
@@ -604,18 +636,19 @@ describe('Mia announced', () => {
       expect(applyRejected(state, action).code).toBe('wrong-stage');
     }
     // Before a Mia, there is nothing to give up or look at.
-    const plain = applyAll(startedGame(), [act.roll('A'), act.announce('A', 66)], [[6, 6]]).state;
+    const plain = applyAll(startedGame(ABC, { dice: [6, 6] }), [act.announce('A', 66)]).state;
     expect(applyRejected(plain, act.giveUp('B')).code).toBe('wrong-stage');
     expect(applyRejected(plain, act.look('B')).code).toBe('wrong-stage');
   });
 
   it('give up without looking: they lose 1 life (and the dice stay hidden)', () => {
-    const { state, events } = applyOk(miaAnnounced([4, 3]), act.giveUp('B'));
+    const { state, events } = applyOk(miaAnnounced([4, 3]), act.giveUp('B'), rolling([5, 5]));
     expect(events).toEqual([
       { type: 'miaGivenUp', player: 'B', announcer: 'A' },
       { type: 'lifeLost', player: 'B', amount: 1, cause: 'mia-given-up', lives: 5 },
       { type: 'roundEnded', round: 1, end: 'mia-give-up' },
       { type: 'roundStarted', round: 2, starter: 'C' },
+      { type: 'diceRolled', player: 'C', dice: [5, 5], looked: true },
     ]);
     expect(livesOf(state)).toEqual({ A: 6, B: 5, C: 6 });
     expect(state.lastRound!.reveal).toBeNull();
@@ -623,60 +656,70 @@ describe('Mia announced', () => {
 
   it('look: if it is Mia, the receiver loses 2 lives (default)', () => {
     expect(DEFAULT_SETTINGS.miaLookedPenalty).toBe(2);
-    const { state, events } = applyOk(miaAnnounced([1, 2]), act.look('B'));
+    const { state, events } = applyOk(miaAnnounced([1, 2]), act.look('B'), rolling([3, 2]));
     expect(events).toEqual([
       { type: 'revealed', round: 1, dice: [2, 1], announced: 21, announcer: 'A', by: 'B', reason: 'mia-look', outcome: 'mia-true' },
       { type: 'lifeLost', player: 'B', amount: 2, cause: 'mia-looked', lives: 4 },
       { type: 'roundEnded', round: 1, end: 'mia-look' },
       { type: 'roundStarted', round: 2, starter: 'C' },
+      { type: 'diceRolled', player: 'C', dice: [3, 2], looked: true },
     ]);
     expect(livesOf(state)).toEqual({ A: 6, B: 4, C: 6 });
   });
 
   it('look: if it is Mia, the receiver loses 1 life with setting miaLookedPenalty 1', () => {
-    const { state, events } = applyOk(miaAnnounced([2, 1], { miaLookedPenalty: 1 }), act.look('B'));
+    const { state, events } = applyOk(miaAnnounced([2, 1], { miaLookedPenalty: 1 }), act.look('B'), rolling([1, 1]));
     expect(eventsOfType(events, 'lifeLost')).toEqual([{ type: 'lifeLost', player: 'B', amount: 1, cause: 'mia-looked', lives: 5 }]);
     expect(livesOf(state)).toEqual({ A: 6, B: 5, C: 6 });
   });
 
   it('look: if it is not Mia, the announcer loses 1 life (default)', () => {
     expect(DEFAULT_SETTINGS.miaFalsePenalty).toBe(1);
-    const { state, events } = applyOk(miaAnnounced([6, 6]), act.look('B'));
+    const { state, events } = applyOk(miaAnnounced([6, 6]), act.look('B'), rolling([4, 1]));
     expect(events).toEqual([
       { type: 'revealed', round: 1, dice: [6, 6], announced: 21, announcer: 'A', by: 'B', reason: 'mia-look', outcome: 'mia-false' },
       { type: 'lifeLost', player: 'A', amount: 1, cause: 'caught-bluffing', lives: 5 },
       { type: 'roundEnded', round: 1, end: 'mia-look' },
       { type: 'roundStarted', round: 2, starter: 'B' },
+      { type: 'diceRolled', player: 'B', dice: [4, 1], looked: true },
     ]);
     expect(livesOf(state)).toEqual({ A: 5, B: 6, C: 6 });
   });
 
   it('look: if it is not Mia, the announcer loses 2 lives with setting miaFalsePenalty 2', () => {
-    const { state, events } = applyOk(miaAnnounced([3, 1], { miaFalsePenalty: 2 }), act.look('B'));
+    const { state, events } = applyOk(miaAnnounced([3, 1], { miaFalsePenalty: 2 }), act.look('B'), rolling([1, 1]));
     expect(eventsOfType(events, 'lifeLost')).toEqual([{ type: 'lifeLost', player: 'A', amount: 2, cause: 'caught-bluffing', lives: 4 }]);
     expect(livesOf(state)).toEqual({ A: 4, B: 6, C: 6 });
   });
 
-  it('the round ends either way', () => {
-    for (const [dice, action] of [
-      [[2, 1], act.giveUp('B')],
-      [[2, 1], act.look('B')],
-      [[5, 5], act.look('B')],
+  it('the round ends either way, and the next starter is dealt their dice', () => {
+    for (const [dice, action, starter] of [
+      [[2, 1], act.giveUp('B'), 'C'],
+      [[2, 1], act.look('B'), 'C'],
+      [[5, 5], act.look('B'), 'B'],
     ] as const) {
-      const { state, events } = applyOk(miaAnnounced(dice), action);
+      const { state, events } = applyOk(miaAnnounced(dice), action, rolling([6, 2]));
       const ended = eventsOfType(events, 'roundEnded');
       expect(ended).toHaveLength(1);
       expect(ended[0]!.round).toBe(1);
       expect(state.lastRound!.ended).not.toBeNull();
-      expect(state.round).toMatchObject({ number: 2, stage: 'roll', announcements: [], cup: null });
+      expect(state.round).toMatchObject({
+        number: 2,
+        starter,
+        actor: starter,
+        stage: 'announce',
+        announcements: [],
+        cup: { dice: [6, 2], lookedBy: starter },
+      });
+      expect(playerView(state, starter).myDice).toEqual([6, 2]);
     }
   });
 
   it('lives never go below 0: a 2-life Mia penalty on a 1-life player takes 1', () => {
-    const { state, events } = applyOk(miaAnnounced([2, 1], { lives: 1 }), act.look('B'));
+    const { state, events } = applyOk(miaAnnounced([2, 1], { lives: 1 }), act.look('B'), rolling([1, 1]));
     expect(eventsOfType(events, 'lifeLost')).toEqual([{ type: 'lifeLost', player: 'B', amount: 1, cause: 'mia-looked', lives: 0 }]);
     expect(seat(state, 'B')).toMatchObject({ lives: 0, out: { reason: 'lives' } });
-    const falseMia = applyOk(miaAnnounced([3, 1], { lives: 1, miaFalsePenalty: 2 }), act.look('B'));
+    const falseMia = applyOk(miaAnnounced([3, 1], { lives: 1, miaFalsePenalty: 2 }), act.look('B'), rolling([1, 1]));
     expect(eventsOfType(falseMia.events, 'lifeLost')).toEqual([{ type: 'lifeLost', player: 'A', amount: 1, cause: 'caught-bluffing', lives: 0 }]);
     expect(falseMia.state.seats.every((p) => p.lives >= 0)).toBe(true);
   });
@@ -687,41 +730,157 @@ describe('Mia announced', () => {
 describe('Who starts the next round', () => {
   it('whoever did not lose of the two: if the announcer lost, the receiver starts', () => {
     // Caught bluffing on a call, and a false Mia looked at; C announces, A receives.
-    const g = startedGame(['A', 'B', 'C'], { starter: 'C' });
-    const call = applyAll(g, [act.roll('C'), act.announce('C', 65), act.call('A')], [[4, 3]]);
-    expect(call.state.round).toMatchObject({ number: 2, starter: 'A', actor: 'A' });
-    const look = applyAll(g, [act.roll('C'), act.announce('C', 21), act.look('A')], [[2, 2]]);
-    expect(look.state.round).toMatchObject({ number: 2, starter: 'A', actor: 'A' });
+    const call = applyAll(startedGame(ABC, { starter: 'C', dice: [4, 3] }), [act.announce('C', 65), act.call('A')], [[6, 1]]);
+    expect(call.state.round).toMatchObject({ number: 2, starter: 'A', actor: 'A', stage: 'announce', cup: { dice: [6, 1], lookedBy: 'A' } });
+    const look = applyAll(startedGame(ABC, { starter: 'C', dice: [2, 2] }), [act.announce('C', 21), act.look('A')], [[6, 1]]);
+    expect(look.state.round).toMatchObject({ number: 2, starter: 'A', actor: 'A', stage: 'announce', cup: { dice: [6, 1], lookedBy: 'A' } });
   });
 
   it('if the receiver lost, the next player after the receiver starts', () => {
-    const g = startedGame(['A', 'B', 'C'], { starter: 'B' });
     // B announces, C receives and loses: A (after C, wrapping round) starts.
     for (const [dice, value, answer] of [
       [[6, 5], 65, act.call('C')],
       [[2, 1], 21, act.look('C')],
       [[2, 1], 21, act.giveUp('C')],
     ] as const) {
-      const { state } = applyAll(g, [act.roll('B'), act.announce('B', value), answer], [dice]);
+      const { state } = applyAll(startedGame(ABC, { starter: 'B', dice }), [act.announce('B', value), answer], [[3, 3]]);
       expect(seat(state, 'C').lives).toBeLessThan(6);
-      expect(state.round).toMatchObject({ number: 2, starter: 'A', actor: 'A' });
+      expect(state.round).toMatchObject({ number: 2, starter: 'A', actor: 'A', stage: 'announce', cup: { dice: [3, 3], lookedBy: 'A' } });
     }
   });
 
   it('a starter who is out is replaced by the next player still in', () => {
-    const g = startedGame(['A', 'B', 'C', 'D'], { settings: { lives: 2 }, starter: 'B' });
+    const g = startedGame(['A', 'B', 'C', 'D'], { settings: { lives: 2 }, starter: 'B', dice: [2, 1] });
     const { state } = applyAll(
       g,
       [
-        act.roll('B'), act.announce('B', 21), act.look('C'), // a real Mia: C loses 2 and is out; D starts
-        act.roll('D'), act.announce('D', 66), act.call('A'), // D caught: A starts
-        act.roll('A'), act.announce('A', 66), act.call('B'), // B wrong: next after B is C, out, so D
+        act.announce('B', 21), act.look('C'), // a real Mia: C loses 2 and is out; D starts, dealt 31
+        act.announce('D', 66), act.call('A'), // D caught: A starts, dealt 66
+        act.announce('A', 66), act.call('B'), // B wrong: next after B is C, out, so D, dealt 55
       ],
-      [[2, 1], [3, 1], [6, 6]],
+      [[3, 1], [6, 6], [5, 5]],
     );
     expect(seat(state, 'C').out).not.toBeNull();
-    expect(state.round).toMatchObject({ number: 4, starter: 'D', actor: 'D' });
+    expect(state.round).toMatchObject({ number: 4, starter: 'D', actor: 'D', stage: 'announce', cup: { dice: [5, 5], lookedBy: 'D' } });
     expect(livesOf(state)).toEqual({ A: 2, B: 1, C: 0, D: 1 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("A new round's starter is dealt the dice (rules, A round: 1: the starter rolls and looks)", () => {
+  /** The dice every new round's starter is dealt below. */
+  const NEW: readonly [number, number] = [5, 2];
+
+  /** A, B, C (computer players when `ai`), A starting round 1 dealt `dice`; every event kept. */
+  function table(ai: boolean, dice: readonly [number, number], settings?: SettingsInput) {
+    const events: GameEvent[] = [];
+    const run = (state: GameState | null, action: Action, rng = noRng) => {
+      const step = applyOk(state, action, rng);
+      events.push(...step.events);
+      return step;
+    };
+    let state = run(null, { type: 'create', creator: 'A', ...(settings ? { settings } : {}) }).state;
+    for (const p of ABC) state = run(state, { type: 'join', player: p, name: p, ai }).state;
+    const started = run(state, { type: 'start' }, scriptedRng([0, ...draws(dice[0], dice[1])]));
+    return { events, run, started };
+  }
+
+  /** The round in play has `starter` to announce with `dice` looked at, as every view agrees. */
+  function expectDealt(state: GameState, round: number, starter: string, dice: readonly [number, number], ai: boolean) {
+    const high = Math.max(...dice);
+    const low = Math.min(...dice);
+    expect(state.round).toMatchObject({
+      number: round,
+      starter,
+      actor: starter,
+      stage: 'announce',
+      cup: { dice: [high, low], lookedBy: starter },
+      announcements: [],
+    });
+    expect(legalMoves(state, starter)).toEqual({ stage: 'announce', claims: CLASSIC_ORDER });
+    expect(playerView(state, starter).myDice).toEqual([high, low]);
+    for (const other of ABC.filter((p) => p !== starter)) expect(playerView(state, other).myDice).toBeNull();
+    expect(spectatorView(state).round).toMatchObject({ stage: 'announce', actor: starter });
+    expect(secretPaths(spectatorView(state))).toEqual([]);
+    expect(seat(state, starter).ai).toBe(ai);
+    // Every strategy answers with an announcement on the dice it has seen, never a roll, and it stands.
+    for (const name of STRATEGY_NAMES) {
+      const action = aiAction(state, starter, strategyFor(name), seededRng(round));
+      expect(action, name).toMatchObject({ type: 'announce', player: starter, blind: false });
+      applyOk(state, action!);
+    }
+  }
+
+  const endings: { name: string; dice: [number, number]; actions: Action[]; starter: string }[] = [
+    { name: 'a call that catches a bluff', dice: [3, 1], actions: [act.announce('A', 65), act.call('B')], starter: 'B' },
+    { name: 'a call on a claim that holds', dice: [6, 5], actions: [act.announce('A', 65), act.call('B')], starter: 'C' },
+    { name: 'a look at a real Mia', dice: [2, 1], actions: [act.announce('A', 21), act.look('B')], starter: 'C' },
+    { name: 'a look at a false Mia', dice: [3, 1], actions: [act.announce('A', 21), act.look('B')], starter: 'B' },
+    { name: 'a Mia given up', dice: [3, 1], actions: [act.announce('A', 21), act.giveUp('B')], starter: 'C' },
+    { name: "the starter's timeout", dice: [3, 1], actions: [act.timeout('A')], starter: 'B' },
+    { name: "the receiver's timeout", dice: [3, 1], actions: [act.announce('A', 31), act.timeout('B')], starter: 'C' },
+    { name: 'a timeout after believing', dice: [3, 1], actions: [act.announce('A', 31), act.believe('B'), act.timeout('B')], starter: 'C' },
+    { name: 'a timeout of a Mia', dice: [3, 1], actions: [act.announce('A', 21), act.timeout('B')], starter: 'C' },
+    { name: 'the actor leaving', dice: [3, 1], actions: [act.leave('A')], starter: 'B' },
+    { name: 'the announcer leaving', dice: [3, 1], actions: [act.announce('A', 31), act.kick('A')], starter: 'B' },
+  ];
+
+  for (const ai of [false, true]) {
+    const who = ai ? 'AI seats' : 'people';
+    it(`after start (${who}): the first starter has looked dice and stage announce`, () => {
+      const { started, events } = table(ai, [3, 6]);
+      expect(started.events).toEqual([
+        { type: 'gameStarted', players: ABC },
+        { type: 'roundStarted', round: 1, starter: 'A' },
+        { type: 'diceRolled', player: 'A', dice: [6, 3], looked: true },
+      ]);
+      expectDealt(started.state, 1, 'A', [3, 6], ai);
+      expect(replay(events)).toEqual(started.state); // the events carry the dice: no rng to replay
+    });
+
+    for (const ending of endings) {
+      it(`after ${ending.name} (${who}): ${ending.starter} starts round 2 with looked dice, stage announce, in the same action`, () => {
+        const { started, run, events } = table(ai, ending.dice);
+        let state = started.state;
+        const last = ending.actions.length - 1;
+        let closing: GameEvent[] = [];
+        ending.actions.forEach((action, i) => {
+          const rng = i === last ? scriptedRng(draws(...NEW)) : noRng;
+          const step = run(state, action, rng);
+          if (i === last) expect((rng as ReturnType<typeof scriptedRng>).remaining).toEqual([]);
+          state = step.state;
+          closing = step.events;
+        });
+        expect(closing.slice(-3)).toEqual([
+          { type: 'roundEnded', round: 1, end: expect.any(String) },
+          { type: 'roundStarted', round: 2, starter: ending.starter },
+          { type: 'diceRolled', player: ending.starter, dice: [...NEW], looked: true },
+        ]);
+        expectDealt(state, 2, ending.starter, NEW, ai);
+        expect(replay(events)).toEqual(state);
+      });
+    }
+  }
+
+  it('no new round, and no dice dealt, once the game is over', () => {
+    const { started, run } = table(false, [6, 6], { lives: 1, endRule: 'first-out' });
+    const over = run(run(started.state, act.announce('A', 66)).state, act.call('B')); // noRng: nothing drawn
+    expect(over.state.phase).toBe('over');
+    expect(eventsOfType(over.events, 'diceRolled')).toEqual([]);
+    expect(over.events.at(-1)).toMatchObject({ type: 'gameOver' });
+  });
+
+  it('the dealt roll is the starter\'s own roll: it counts as a look, not as a move that resets missed turns', () => {
+    const { started, run } = table(false, [4, 1], { idleLimit: 2 });
+    // A misses (B starts), B misses (C starts), C misses: A starts round 4, dealt its dice.
+    let state = started.state;
+    for (const p of ['A', 'B', 'C']) state = run(state, act.timeout(p), rolling([2, 2])).state;
+    expect(state.round).toMatchObject({ number: 4, actor: 'A', stage: 'announce', cup: { dice: [2, 2], lookedBy: 'A' } });
+    expect(state.seats.map((p) => p.missedTurns)).toEqual([1, 1, 1]);
+    // A misses again: two in a row, and out.
+    const out = run(state, act.timeout('A'), rolling([1, 1]));
+    expect(eventsOfType(out.events, 'playerOut')).toEqual([{ type: 'playerOut', player: 'A', reason: 'idle' }]);
   });
 });
 
@@ -746,14 +905,16 @@ describe('Timing', () => {
   });
 
   it('a player who misses the deadline is treated as giving up: they lose 1 life', () => {
-    for (const [actions, rolls, actor] of [
-      [[], [], 'A'], // the starter, before rolling
-      [[act.roll('A')], [[5, 3]], 'A'], // after looking, before announcing
-      [[act.roll('A'), act.announce('A', 53)], [[5, 3]], 'B'], // the receiver
-      [[act.roll('A'), act.announce('A', 21)], [[2, 1]], 'B'], // the receiver of a Mia
+    for (const [actions, rolls, actor, stage] of [
+      [[], [], 'A', 'announce'], // the starter, dice in hand, before announcing
+      [[act.announce('A', 53)], [], 'B', 'respond'], // the receiver
+      [[act.announce('A', 53), act.believe('B')], [], 'B', 'roll'], // the receiver who believed, before rolling
+      [[act.announce('A', 53), act.believe('B'), act.roll('B')], [[6, 4]], 'B', 'announce'], // after rolling
+      [[act.announce('A', 21)], [], 'B', 'mia'], // the receiver of a Mia
     ] as const) {
       const before = applyAll(startedGame(), actions, rolls).state;
-      const { state, events } = applyOk(before, act.timeout(actor));
+      expect(before.round).toMatchObject({ actor, stage });
+      const { state, events } = applyOk(before, act.timeout(actor), rolling([1, 1]));
       expect(events.slice(0, 3)).toEqual([
         { type: 'turnMissed', player: actor, missed: 1 },
         { type: 'lifeLost', player: actor, amount: 1, cause: 'timeout', lives: 5 },
@@ -766,13 +927,22 @@ describe('Timing', () => {
     expect(applyRejected(startedGame(), act.timeout('B')).code).toBe('not-your-turn');
   });
 
-  it('after a missed deadline the next player starts a new round', () => {
-    const first = applyOk(startedGame(), act.timeout('A'));
-    expect(first.events.at(-1)).toEqual({ type: 'roundStarted', round: 2, starter: 'B' });
-    const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
-    const { state, events } = applyOk(announced, act.timeout('B'));
-    expect(events.at(-1)).toEqual({ type: 'roundStarted', round: 2, starter: 'C' });
-    expect(state.round).toMatchObject({ number: 2, starter: 'C', actor: 'C', stage: 'roll' });
+  it('after a missed deadline the next player starts a new round, dice in hand', () => {
+    const first = applyOk(startedGame(), act.timeout('A'), rolling([6, 5]));
+    expect(first.events.slice(-2)).toEqual([
+      { type: 'roundStarted', round: 2, starter: 'B' },
+      { type: 'diceRolled', player: 'B', dice: [6, 5], looked: true },
+    ]);
+    expect(first.state.round).toMatchObject({ number: 2, actor: 'B', stage: 'announce', cup: { dice: [6, 5], lookedBy: 'B' } });
+    const announced = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53)]).state;
+    const { state, events } = applyOk(announced, act.timeout('B'), rolling([2, 1]));
+    expect(events.slice(-2)).toEqual([
+      { type: 'roundStarted', round: 2, starter: 'C' },
+      { type: 'diceRolled', player: 'C', dice: [2, 1], looked: true },
+    ]);
+    expect(state.round).toMatchObject({ number: 2, starter: 'C', actor: 'C', stage: 'announce', cup: { dice: [2, 1], lookedBy: 'C' } });
+    expect(playerView(state, 'C').myDice).toEqual([2, 1]);
+    expect(legalMoves(state, 'C')).toEqual({ stage: 'announce', claims: CLASSIC_ORDER });
   });
 
   it('after 2 missed turns in a row (default idleLimit) the player leaves the game as if out of lives', () => {
@@ -781,10 +951,10 @@ describe('Timing', () => {
       startedGame(),
       [
         act.timeout('A'), // A misses once; B starts
-        act.roll('B'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42),
+        act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42),
         act.timeout('A'), // A misses again
       ],
-      [[4, 1], [4, 2]],
+      [[4, 1], [4, 2], [3, 3]],
     );
     expect(perAction.at(-1)).toEqual([
       { type: 'turnMissed', player: 'A', missed: 2 },
@@ -792,27 +962,30 @@ describe('Timing', () => {
       { type: 'playerOut', player: 'A', reason: 'idle' },
       { type: 'roundEnded', round: 2, end: 'timeout' },
       { type: 'roundStarted', round: 3, starter: 'B' },
+      { type: 'diceRolled', player: 'B', dice: [3, 3], looked: true },
     ]);
     expect(seat(state, 'A').out).toMatchObject({ reason: 'idle' });
     // Skipped like a player out of lives.
-    const next = applyAll(state, [act.roll('B'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42)], [[4, 1], [4, 2]]).state;
+    const next = applyAll(state, [act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42)], [[4, 2]]).state;
     expect(next.round!.actor).toBe('B');
   });
 
   it('setting idleLimit: the number of missed turns in a row before leaving', () => {
-    const one = applyOk(startedGame(['A', 'B', 'C'], { settings: { idleLimit: 1 } }), act.timeout('A'));
+    const one = applyOk(startedGame(['A', 'B', 'C'], { settings: { idleLimit: 1 } }), act.timeout('A'), rolling([1, 1]));
     expect(eventsOfType(one.events, 'playerOut')).toEqual([{ type: 'playerOut', player: 'A', reason: 'idle' }]);
-    // With 3, two misses in a row are not enough.
+    // With 3, two misses in a row are not enough (the dice dealt to A in between are no move of A's).
     const { state } = applyAll(
       startedGame(['A', 'B'], { settings: { idleLimit: 3 } }),
       [act.timeout('A'), act.timeout('B'), act.timeout('A')],
+      [[1, 1], [2, 2], [3, 3]],
     );
     expect(seat(state, 'A')).toMatchObject({ missedTurns: 2, out: null, lives: 4 });
-    expect(applyOk(state, act.timeout('B')).state.phase).toBe('playing');
-    const third = applyAll(state, [act.timeout('B'), act.timeout('A')]);
+    expect(applyOk(state, act.timeout('B'), rolling([1, 1])).state.phase).toBe('playing');
+    const third = applyAll(state, [act.timeout('B'), act.timeout('A')], [[4, 4]]); // A out: the game is over, no dice dealt
     expect(seat(third.state, 'A').out).toMatchObject({ reason: 'idle' });
+    expect(third.state.phase).toBe('over');
     // A miss that takes the last life puts the player out of lives, once.
-    const last = applyOk(startedGame(['A', 'B', 'C'], { settings: { idleLimit: 1, lives: 1 } }), act.timeout('A'));
+    const last = applyOk(startedGame(['A', 'B', 'C'], { settings: { idleLimit: 1, lives: 1 } }), act.timeout('A'), rolling([1, 1]));
     expect(eventsOfType(last.events, 'playerOut')).toEqual([{ type: 'playerOut', player: 'A', reason: 'lives' }]);
   });
 
@@ -821,40 +994,42 @@ describe('Timing', () => {
       startedGame(),
       [
         act.timeout('A'), // A: 1 missed; B starts
-        act.roll('B'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42),
+        act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42),
         act.call('A'), // A moves (a wrong call): the count resets; B starts
       ],
-      [[4, 1], [4, 2]],
+      [[4, 1], [4, 2], [5, 5]],
     );
     expect(seat(state, 'A')).toMatchObject({ missedTurns: 0, out: null });
     const again = applyAll(
       state,
-      [act.roll('B'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42), act.timeout('A')],
-      [[4, 1], [4, 2]],
+      [act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42), act.timeout('A')],
+      [[4, 2], [1, 1]],
     );
     expect(seat(again.state, 'A')).toMatchObject({ missedTurns: 1, out: null });
     expect(eventsOfType(again.events, 'playerOut')).toEqual([]);
-    // Announcing resets it too.
-    const announcer = applyAll(startedGame(['A', 'B']), [act.timeout('A'), act.timeout('B'), act.roll('A'), act.announce('A', 41)], [[4, 1]]);
-    expect(seat(announcer.state, 'A').missedTurns).toBe(0);
+    // Announcing resets it too; being dealt the dice as a round starts does not (no move of A's).
+    const dealt = applyAll(startedGame(['A', 'B']), [act.timeout('A'), act.timeout('B')], [[2, 2], [4, 1]]).state;
+    expect(dealt.round).toMatchObject({ actor: 'A', stage: 'announce', cup: { dice: [4, 1], lookedBy: 'A' } });
+    expect(seat(dealt, 'A').missedTurns).toBe(1);
+    expect(seat(applyOk(dealt, act.announce('A', 41)).state, 'A').missedTurns).toBe(0);
   });
 
   it('missed turns count only "in a row": believing and rolling are moves too', () => {
     // A misses (B starts), then A believes and rolls later in a round: A has moved, so the count is back to 0.
     const { state } = applyAll(
       startedGame(['A', 'B', 'C']),
-      [act.timeout('A'), act.roll('B'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42), act.believe('A')],
+      [act.timeout('A'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42), act.believe('A')],
       [[4, 1], [4, 2]],
     );
     expect(seat(state, 'A').missedTurns).toBe(0);
   });
 
   it('a late timer is refused as stale once the player has moved', () => {
-    const g = startedGame();
-    const move = g.move;
-    const rolled = applyAll(g, [act.roll('A')], [[5, 3]]).state;
-    expect(applyRejected(rolled, { type: 'timeout', player: 'A', move }).code).toBe('stale');
-    applyOk(rolled, { type: 'timeout', player: 'A', move: rolled.move });
+    const announced = applyAll(startedGame(), [act.announce('A', 53)]).state;
+    const move = announced.move;
+    const believed = applyOk(announced, act.believe('B')).state;
+    expect(applyRejected(believed, { type: 'timeout', player: 'B', move }).code).toBe('stale');
+    applyOk(believed, { type: 'timeout', player: 'B', move: believed.move }, rolling([1, 1]));
   });
 });
 
@@ -862,36 +1037,36 @@ describe('Timing', () => {
 
 describe('What counts as a bluff', () => {
   it('truthful: the announced value ranks equal to the dice (in sum mode, the same points class)', () => {
-    const plain = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 3]]);
+    const plain = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53)]);
     expect(eventsOfType(plain.events, 'announced')[0]!.class).toBe('truthful');
-    const sum = applyAll(startedGame(['A', 'B'], { settings: { ranking: { sum: true } } }), [act.roll('A'), act.announce('A', 62)], [[5, 3]]);
+    const sum = applyAll(startedGame(['A', 'B'], { settings: { ranking: { sum: true } }, dice: [5, 3] }), [act.announce('A', 62)]);
     expect(eventsOfType(sum.events, 'announced')[0]).toMatchObject({ value: 62, dice: [5, 3], class: 'truthful' });
     // And a call on it holds: the dice rank equal to the announcement.
-    const called = applyOk(sum.state, act.call('B'));
+    const called = applyOk(sum.state, act.call('B'), rolling([1, 1]));
     expect(eventsOfType(called.events, 'revealed')[0]!.outcome).toBe('claim-held');
   });
 
   it('over (a bluff): announced higher than the dice', () => {
-    const { state } = applyAll(startedGame(), [act.roll('A'), act.announce('A', 54)], [[5, 3]]);
+    const { state } = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 54)]);
     expect(state.round!.announcements[0]!.class).toBe('over');
   });
 
   it('under: announced lower than the dice', () => {
-    const { state } = applyAll(startedGame(), [act.roll('A'), act.announce('A', 52)], [[5, 3]]);
+    const { state } = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 52)]);
     expect(state.round!.announcements[0]!.class).toBe('under');
   });
 
-  it('blind: announced without looking, whatever the dice', () => {
-    for (const value of [31, 53, 66]) {
-      const { state } = applyAll(startedGame(), [act.blind('A', value)], [[5, 3]]);
-      expect(state.round!.announcements[0]).toMatchObject({ kind: 'blind', class: 'blind', dice: [5, 3] });
+  it('blind: announced without looking, whatever the dice (by a receiver who believed)', () => {
+    for (const value of [42, 53, 66]) {
+      const { state } = applyAll(startedGame(ABC, { dice: [4, 1] }), [act.announce('A', 41), act.believe('B'), act.blind('B', value)], [[5, 3]]);
+      expect(state.round!.announcements[1]).toMatchObject({ player: 'B', kind: 'blind', class: 'blind', dice: [5, 3] });
       expect(classifyAnnouncement(CLASSIC, 'blind', value, [5, 3])).toBe('blind');
     }
   });
 
   it('pass: passed blind without rolling', () => {
-    const g = startedGame(['A', 'B', 'C'], { settings: { blindPass: true } });
-    const { state } = applyAll(g, [act.roll('A'), act.announce('A', 53), act.pass('B', 53)], [[5, 3]]);
+    const g = startedGame(['A', 'B', 'C'], { settings: { blindPass: true }, dice: [5, 3] });
+    const { state } = applyAll(g, [act.announce('A', 53), act.pass('B', 53)]);
     expect(state.round!.announcements[1]).toMatchObject({ player: 'B', kind: 'pass', class: 'pass' });
     expect(classifyAnnouncement(CLASSIC, 'pass', 53, [5, 3])).toBe('pass');
     expect(ANNOUNCEMENT_CLASSES).toEqual(['truthful', 'over', 'under', 'blind', 'pass']);
@@ -906,9 +1081,9 @@ describe('What counts as a bluff', () => {
 
   it('kept per player: how often their bluffs were called, and how often their calls were right', () => {
     const { events } = applyAll(
-      startedGame(),
-      [act.roll('A'), act.announce('A', 54), act.call('B'), act.roll('B'), act.announce('B', 53), act.call('C')],
-      [[5, 3], [5, 3]],
+      startedGame(ABC, { dice: [5, 3] }),
+      [act.announce('A', 54), act.call('B'), act.announce('B', 53), act.call('C')],
+      [[5, 3], [1, 1]],
     );
     const announced = eventsOfType(events, 'announced');
     const revealed = eventsOfType(events, 'revealed');
@@ -919,15 +1094,15 @@ describe('What counts as a bluff', () => {
   it('kept per player: lives lost by cause (caught bluffing, wrong call, Mia looked, Mia given up, timeout)', () => {
     expect(LOSS_CAUSES).toEqual(['caught-bluffing', 'wrong-call', 'mia-looked', 'mia-given-up', 'timeout']);
     const { state, events } = applyAll(
-      startedGame(['A', 'B', 'C']),
+      startedGame(['A', 'B', 'C'], { dice: [5, 3] }),
       [
-        act.roll('A'), act.announce('A', 54), act.call('B'), // A caught bluffing; B starts
-        act.roll('B'), act.announce('B', 53), act.call('C'), // C wrong call; A starts
-        act.roll('A'), act.announce('A', 21), act.look('B'), // B looked at a real Mia; C starts
-        act.roll('C'), act.announce('C', 21), act.giveUp('A'), // A gave up on a Mia; B starts
-        act.timeout('B'), // B timed out
+        act.announce('A', 54), act.call('B'), // A caught bluffing; B starts, dealt 53
+        act.announce('B', 53), act.call('C'), // C wrong call; A starts, dealt Mia
+        act.announce('A', 21), act.look('B'), // B looked at a real Mia; C starts, dealt 44
+        act.announce('C', 21), act.giveUp('A'), // A gave up on a Mia; B starts, dealt 66
+        act.timeout('B'), // B timed out; C starts, dealt 11
       ],
-      [[5, 3], [5, 3], [2, 1], [4, 4]],
+      [[5, 3], [2, 1], [4, 4], [6, 6], [1, 1]],
     );
     expect(eventsOfType(events, 'lifeLost').map((e) => [e.player, e.cause, e.amount])).toEqual([
       ['A', 'caught-bluffing', 1],
@@ -942,9 +1117,9 @@ describe('What counts as a bluff', () => {
 
   it('kept per player: games and wins', () => {
     const g = lobby(['A', 'B'], { lives: 1 });
-    const started = applyOk(g, { type: 'start' }, scriptedRng([0]));
+    const started = applyOk(g, { type: 'start' }, scriptedRng([0, ...draws(6, 6)]));
     expect(started.events[0]).toEqual({ type: 'gameStarted', players: ['A', 'B'] });
-    const { events } = applyAll(started.state, [act.roll('A'), act.announce('A', 66), act.call('B')], [[6, 6]]);
+    const { events } = applyAll(started.state, [act.announce('A', 66), act.call('B')]);
     expect(events.at(-1)).toEqual({
       type: 'gameOver',
       winner: 'A',
@@ -959,23 +1134,24 @@ describe('What counts as a bluff', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('Secrecy', () => {
-  /** A round with every kind of secret: looked, blind and passed dice, then a call. */
+  /** A round with every kind of secret: looked (dealt), blind and passed dice; its start included. */
   function secretRound() {
-    const g = startedGame(['A', 'B', 'C', 'D'], { settings: { blindPass: true } });
-    return applyAll(
-      g,
+    const started = applyOk(lobby(['A', 'B', 'C', 'D'], { blindPass: true }), { type: 'start' }, scriptedRng([0, ...draws(4, 3)]));
+    const played = applyAll(
+      started.state,
       [
-        act.roll('A'), act.announce('A', 43), // A saw 43
+        act.announce('A', 43), // A saw 43, dealt as the round started
         act.believe('B'), act.blind('B', 54), // B rolled 62 unseen
         act.pass('C', 61), // C passed on B's dice
         act.believe('D'), act.roll('D'), act.announce('D', 65), // D saw 32
       ],
-      [[4, 3], [6, 2], [3, 2]],
+      [[6, 2], [3, 2]],
     );
+    return { state: played.state, events: [...started.events, ...played.events] };
   }
 
   it('the dice are known only to the player who looked at them (playerView)', () => {
-    const { state } = applyAll(startedGame(), [act.roll('A')], [[5, 3]]);
+    const state = startedGame(ABC, { dice: [5, 3] }); // the starter's, dealt as the round starts
     expect(playerView(state, 'A').myDice).toEqual([5, 3]);
     expect(playerView(state, 'B').myDice).toBeNull();
     expect(playerView(state, 'C').myDice).toBeNull();
@@ -993,13 +1169,15 @@ describe('Secrecy', () => {
   });
 
   it('no spectator view shows unrevealed dice (nor the bluff class that would tell them)', () => {
-    const g = startedGame(['A', 'B', 'C', 'D'], { settings: { blindPass: true } });
-    const rng = scriptedRng([...draws(4, 3), ...draws(6, 2), ...draws(3, 2), ...draws(2, 1)]);
+    const g = startedGame(['A', 'B', 'C', 'D'], { settings: { blindPass: true }, dice: [4, 3] });
+    expect(secretPaths(spectatorView(g))).toEqual([]); // the starter's dealt dice included
+    // B's blind roll, D's roll, A's dice for round 2 (dealt), C's for round 3 (dealt).
+    const rng = scriptedRng([...draws(6, 2), ...draws(3, 2), ...draws(2, 1), ...draws(5, 5)]);
     let state = g;
     for (const action of [
-      act.roll('A'), act.announce('A', 43), act.believe('B'), act.blind('B', 54), act.pass('C', 61),
+      act.announce('A', 43), act.believe('B'), act.blind('B', 54), act.pass('C', 61),
       act.believe('D'), act.roll('D'), act.announce('D', 65), act.call('A'),
-      act.roll('A'), act.announce('A', 21), act.giveUp('B'),
+      act.announce('A', 21), act.giveUp('B'),
     ]) {
       state = applyOk(state, action, rng).state;
       const view = spectatorView(state);
@@ -1008,6 +1186,8 @@ describe('Secrecy', () => {
     }
     // The Mia given up is never revealed; the called round's dice are.
     expect(spectatorView(state).lastRound!.reveal).toBeNull();
+    expect(rng.remaining).toEqual([]);
+    expect(playerView(state, 'C').myDice).toEqual([5, 5]);
   });
 
   it('no group-visible event shows unrevealed dice: redactEvent strips dice and class', () => {
@@ -1023,19 +1203,23 @@ describe('Secrecy', () => {
     expect(redactEvent(announced[0]!, 'A')).toEqual(announced[0]);
     expect(secretPaths(redactEvent(announced[0]!, 'B'))).toEqual([]);
     const rolled = eventsOfType(events, 'diceRolled');
+    // The starter's dealt dice are the starter's alone.
+    expect(rolled[0]).toEqual({ type: 'diceRolled', player: 'A', dice: [4, 3], looked: true });
     expect(redactEvent(rolled[0]!, 'A')).toEqual(rolled[0]);
+    expect(redactEvent(rolled[0]!, 'B')).toEqual({ type: 'diceRolled', player: 'A', looked: true });
+    expect(redactEvent(rolled[0]!)).toEqual({ type: 'diceRolled', player: 'A', looked: true });
     expect(redactEvent(rolled[1]!, 'B')).toEqual({ type: 'diceRolled', player: 'B', looked: false });
     expect(redactEvent(announced[1]!, 'B')).toEqual({ type: 'announced', player: 'B', value: 54, kind: 'blind' });
     expect(redactEvent(announced[2]!, 'C')).toEqual({ type: 'announced', player: 'C', value: 61, kind: 'pass' });
   });
 
   it('a call or a look at Mia reveals the dice to everyone', () => {
-    const called = applyOk(secretRound().state, act.call('A'));
+    const called = applyOk(secretRound().state, act.call('A'), rolling([1, 1]));
     const reveal = eventsOfType(called.events, 'revealed')[0]!;
     expect(reveal).toMatchObject({ dice: [3, 2], announced: 65, announcer: 'D', by: 'A', outcome: 'bluff-caught' });
     expect(redactEvent(reveal)).toEqual(reveal);
     expect(spectatorView(called.state).lastRound!.reveal!.dice).toEqual([3, 2]);
-    const looked = applyOk(miaAnnounced([5, 1]), act.look('B'));
+    const looked = applyOk(miaAnnounced([5, 1]), act.look('B'), rolling([1, 1]));
     expect(spectatorView(looked.state).lastRound!.reveal).toMatchObject({ dice: [5, 1], reason: 'mia-look', outcome: 'mia-false' });
   });
 
@@ -1043,11 +1227,11 @@ describe('Secrecy', () => {
     const created = applyOk(null, { type: 'create', creator: 'A', settings: { lives: 1 } });
     const joinedA = applyOk(created.state, { type: 'join', player: 'A', name: 'A' });
     const joinedB = applyOk(joinedA.state, { type: 'join', player: 'B', name: 'B' });
-    const started = applyOk(joinedB.state, { type: 'start' }, scriptedRng([0]));
-    const played = applyAll(started.state, [act.roll('A'), act.announce('A', 21), act.giveUp('B')], [[6, 4]]);
+    const started = applyOk(joinedB.state, { type: 'start' }, scriptedRng([0, ...draws(6, 4)]));
+    const played = applyAll(started.state, [act.announce('A', 21), act.giveUp('B')]);
     expect(played.state.phase).toBe('over');
     // Never revealed during the game, but kept in the log for the replay.
-    expect(eventsOfType(played.events, 'diceRolled')[0]!.dice).toEqual([6, 4]);
+    expect(eventsOfType(started.events, 'diceRolled')[0]!.dice).toEqual([6, 4]);
     expect(eventsOfType(played.events, 'announced')[0]).toMatchObject({ value: 21, dice: [6, 4], class: 'over' });
     const log: GameEvent[] = [...created.events, ...joinedA.events, ...joinedB.events, ...started.events, ...played.events];
     expect(replay(log)).toEqual(played.state);
@@ -1174,22 +1358,23 @@ describe('Leaving and kicking', () => {
     expect(events).toEqual([{ type: 'playerOut', player: 'C', reason: 'left' }]);
     expect(seat(state, 'C').out).toMatchObject({ reason: 'left' });
     expect(state.round).toMatchObject({ number: 1, actor: 'A' }); // the round goes on
-    const after = applyAll(state, [act.roll('A'), act.announce('A', 41), act.believe('B'), act.roll('B'), act.announce('B', 42)], [[4, 1], [4, 2]]);
+    const after = applyAll(state, [act.announce('A', 41), act.believe('B'), act.roll('B'), act.announce('B', 42)], [[4, 2]]);
     expect(after.state.round!.actor).toBe('A'); // C is skipped
     expect(applyRejected(after.state, act.leave('C')).code).toBe('player-out');
   });
 
   it('a round that hinged on the leaver (their turn, or their announcement pending) is void; the next player starts', () => {
-    const turn = applyOk(startedGame(['A', 'B', 'C']), act.leave('A'));
+    const turn = applyOk(startedGame(['A', 'B', 'C']), act.leave('A'), rolling([5, 1]));
     expect(turn.events).toEqual([
       { type: 'playerOut', player: 'A', reason: 'left' },
       { type: 'roundEnded', round: 1, end: 'aborted' },
       { type: 'roundStarted', round: 2, starter: 'B' },
+      { type: 'diceRolled', player: 'B', dice: [5, 1], looked: true },
     ]);
-    const announced = applyAll(startedGame(['A', 'B', 'C']), [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
-    const pending = applyOk(announced, act.leave('A'));
-    expect(pending.events.map((e) => e.type)).toEqual(['playerOut', 'roundEnded', 'roundStarted']);
-    expect(pending.state.round).toMatchObject({ number: 2, starter: 'B' });
+    const announced = applyAll(startedGame(['A', 'B', 'C'], { dice: [5, 3] }), [act.announce('A', 53)]).state;
+    const pending = applyOk(announced, act.leave('A'), rolling([6, 6]));
+    expect(pending.events.map((e) => e.type)).toEqual(['playerOut', 'roundEnded', 'roundStarted', 'diceRolled']);
+    expect(pending.state.round).toMatchObject({ number: 2, starter: 'B', stage: 'announce', cup: { dice: [6, 6], lookedBy: 'B' } });
     expect(livesOf(pending.state)).toEqual({ A: 6, B: 6, C: 6 }); // nobody lost a life
   });
 
@@ -1259,7 +1444,7 @@ describe('Rejections', () => {
   it('not-your-turn: only the actor acts', () => {
     const g = startedGame();
     expect(applyRejected(g, act.roll('B')).code).toBe('not-your-turn');
-    const announced = applyAll(g, [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    const announced = applyAll(g, [act.announce('A', 53)]).state;
     expect(applyRejected(announced, act.call('C')).code).toBe('not-your-turn');
     expect(applyRejected(announced, act.call('A')).code).toBe('not-your-turn');
   });
@@ -1268,34 +1453,40 @@ describe('Rejections', () => {
     const g = startedGame();
     expect(applyRejected(g, act.call('A')).code).toBe('wrong-stage');
     expect(applyRejected(g, act.believe('A')).code).toBe('wrong-stage');
-    const announced = applyAll(g, [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    // The starter has looked (dealt as the round starts): no roll, and no blind announcement on top.
+    expect(applyRejected(g, act.roll('A'), scriptedRng(draws(1, 1))).code).toBe('wrong-stage');
+    expect(applyRejected(g, act.blind('A', 54), scriptedRng(draws(1, 1))).code).toBe('wrong-stage');
+    const announced = applyAll(g, [act.announce('A', 53)]).state;
     expect(applyRejected(announced, act.roll('B'), scriptedRng(draws(1, 1))).code).toBe('wrong-stage'); // believe first
     expect(applyRejected(announced, act.blind('B', 54), scriptedRng(draws(1, 1))).code).toBe('wrong-stage');
+    // Having believed, roll first (or roll blind): nothing to announce on yet.
+    const believed = applyOk(announced, act.believe('B')).state;
+    expect(applyRejected(believed, act.announce('B', 54)).code).toBe('wrong-stage');
     // Having looked, a player announces what they saw or not: no blind announcement on top.
-    const rolled = applyAll(g, [act.roll('A')], [[5, 3]]).state;
-    expect(applyRejected(rolled, act.blind('A', 54), scriptedRng(draws(1, 1))).code).toBe('wrong-stage');
+    const rolled = applyAll(believed, [act.roll('B')], [[5, 3]]).state;
+    expect(applyRejected(rolled, act.blind('B', 54), scriptedRng(draws(1, 1))).code).toBe('wrong-stage');
   });
 
   it('stale: a move guard from an older state is refused', () => {
     const g = startedGame();
     const old = g.move;
-    const rolled = applyAll(g, [act.roll('A')], [[5, 3]]).state;
-    expect(rolled.move).toBeGreaterThan(old);
-    expect(applyRejected(rolled, { type: 'announce', player: 'A', value: 53, blind: false, move: old }).code).toBe('stale');
-    applyOk(rolled, { type: 'announce', player: 'A', value: 53, blind: false, move: rolled.move });
+    const announced = applyAll(g, [act.announce('A', 53)]).state;
+    expect(announced.move).toBeGreaterThan(old);
+    expect(applyRejected(announced, { type: 'believe', player: 'B', move: old }).code).toBe('stale');
+    applyOk(announced, { type: 'believe', player: 'B', move: announced.move });
   });
 
   it('invalid-value: an announcement must be a value two dice can show', () => {
-    const rolled = applyAll(startedGame(), [act.roll('A')], [[5, 3]]).state;
+    const rolled = startedGame(ABC, { dice: [5, 3] });
     for (const value of [35, 77, 10, 0, 5.3, Number.NaN]) {
       expect(applyRejected(rolled, act.announce('A', value)).code).toBe('invalid-value');
     }
   });
 
   it('not-higher and not-allowed-by-settings carry their codes', () => {
-    const b = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53), act.believe('B'), act.roll('B')], [[5, 3], [6, 6]]).state;
+    const b = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53), act.believe('B'), act.roll('B')], [[6, 6]]).state;
     expect(applyRejected(b, act.announce('B', 31))).toEqual({ code: 'not-higher', message: expect.any(String) });
-    const announced = applyAll(startedGame(), [act.roll('A'), act.announce('A', 53)], [[5, 3]]).state;
+    const announced = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', 53)]).state;
     expect(applyRejected(announced, act.pass('B', 54))).toEqual({ code: 'not-allowed-by-settings', message: expect.any(String) });
   });
 });

@@ -1,4 +1,4 @@
-import { aiAction, type Action, type GameState, type PlayerId, type Rng } from '@mia/engine';
+import { aiAction, type Action, type PlayerId, type Rng } from '@mia/engine';
 import pino, { type Logger } from 'pino';
 import { aiStrategyFor } from './ai-players';
 import type { GameRecord } from './repository';
@@ -13,11 +13,6 @@ export interface AiSeatsOptions {
   delayMs?: number | readonly [number, number];
   /** The computer players' choices and pauses (the dice come from the service). Default node:crypto. */
   rng?: Rng;
-  /**
-   * What the table does after a computer player's action, as after a person's (the bot: a new
-   * round's starter rolls at once). Applied in the same commit; undefined to stop.
-   */
-  followUp?: (state: GameState) => Action | undefined;
   /** How often a turn that failed (database error, busy game) is tried again, a second apart. Default 3. */
   retries?: number;
   log?: Logger;
@@ -137,6 +132,8 @@ export class AiSeats {
   /**
    * One computer player's turn, from the game as stored now. Its consecutive steps within the
    * round (believe, roll, announce) go in one commit: one edit of the table instead of three.
+   * A round it ends is followed by the next one's start, the new starter's dice dealt (by the
+   * engine) in the same commit; that starter's announcement is a turn of its own.
    */
   private async play(gameId: string, move: number, attempt: number): Promise<void> {
     if (this.stopped) return;
@@ -154,11 +151,9 @@ export class AiSeats {
       action: guarded(first, move),
       followUp: (state) => {
         const r = state.round;
-        if (state.phase === 'playing' && r?.number === round && r.actor === player) {
-          const next = aiAction(state, player, strategy, this.rng);
-          return next ? guarded(next, state.move) : undefined;
-        }
-        return this.options.followUp?.(state);
+        if (state.phase !== 'playing' || r?.number !== round || r.actor !== player) return undefined;
+        const next = aiAction(state, player, strategy, this.rng);
+        return next ? guarded(next, state.move) : undefined;
       },
     });
     if (result.status === 'rejected') {

@@ -54,6 +54,24 @@ const actors = (events: GameEvent[]) =>
     ),
   );
 
+/**
+ * Every round opens with its starter dealt looked dice in the same batch (the engine's doing, no
+ * follow-up of the table's), and a round that goes on goes on with that starter's announcement on
+ * them: nobody rolls for a round's start.
+ */
+function expectDealtStarts(events: GameEvent[]): number {
+  let rounds = 0;
+  events.forEach((e, i) => {
+    if (e.type !== 'roundStarted') return;
+    rounds++;
+    expect(events[i + 1]).toMatchObject({ type: 'diceRolled', player: e.starter, looked: true });
+    const next = events[i + 2];
+    if (next?.type === 'announced') expect(next).toMatchObject({ player: e.starter, kind: 'looked' });
+    else if (next) expect(['turnMissed', 'playerOut']).toContain(next.type); // a timeout or a leave before announcing
+  });
+  return rounds;
+}
+
 describe('AI player ids', () => {
   it('carry their strategy, lie outside every Telegram chat id, and name distinct personas', () => {
     for (const strategy of STRATEGY_NAMES) {
@@ -107,6 +125,7 @@ describe('AiSeats', () => {
     expect(game.state.result?.ranking).toHaveLength(4);
     const events = (await h.service.events(game.id)).map((e) => e.event);
     for (const seat of seats) expect(actors(events).has(seat.id)).toBe(true);
+    expect(expectDealtStarts(events)).toBeGreaterThan(2);
     const users = await h.db.prisma.user.findMany({ where: { id: { in: seats.map((s) => BigInt(s.id)) } } });
     expect(users.map((u) => u.isAi)).toEqual([true, true, true, true]);
     expect(await h.db.prisma.round.count({ where: { gameId: game.id } })).toBeGreaterThan(2);
@@ -137,6 +156,7 @@ describe('AiSeats', () => {
     expect(game.status).toBe('FINISHED');
     const events = (await h.service.events(game.id)).map((e) => e.event);
     for (const seat of seats) expect(actors(events).has(seat.id)).toBe(true);
+    expectDealtStarts(events);
 
     const board = await leaderboard(h.db.prisma, chatId);
     expect(board.map((r) => r.userId.toString())).toEqual([human.id]);

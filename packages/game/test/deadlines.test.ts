@@ -3,7 +3,7 @@
 // kept across a restart. A service "later in time" is a GameService whose clock runs ahead.
 import type { Database } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
-import { replay, seededRng, type GameEvent } from '@mia/engine';
+import { legalMoves, playerView, replay, seededRng, type GameEvent } from '@mia/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GameService, LocalBus, type ActRequest, type ActResult, type CommittedBatch, type GameRecord } from '../src';
 import { sharedDatabase, type SharedDatabase } from './processes';
@@ -173,7 +173,10 @@ describe('turn deadlines', () => {
     const types = batch.events.map((e) => e.event.type);
     expect(types.slice(0, 3)).toEqual(['turnMissed', 'lifeLost', 'roundEnded']);
     expect(batch.events[1]!.event).toEqual({ type: 'lifeLost', player: actor, amount: 1, cause: 'timeout', lives: 2 });
-    expect(batch.events.at(-1)!.event).toMatchObject({ type: 'roundStarted', round: 2 });
+    // The next starter is dealt the dice in the same commit: stage announce, not roll.
+    expect(types.slice(-2)).toEqual(['roundStarted', 'diceRolled']);
+    expect(batch.events.at(-2)!.event).toMatchObject({ type: 'roundStarted', round: 2 });
+    expect(batch.game.state.round).toMatchObject({ number: 2, stage: 'announce' });
 
     const row = await db.prisma.game.findUniqueOrThrow({ where: { id: game.id }, include: { seats: true, rounds: true } });
     expect(row.version).toBe(game.version + batch.events.length);
@@ -184,6 +187,49 @@ describe('turn deadlines', () => {
     expect(row.deadlineAt!.getTime()).toBeGreaterThan(Date.now() + (2 * TURN + 1) * 1000 - 5_000);
     const events = (await a.events(game.id)).map((e) => e.event);
     expect(replay(events)).toEqual(row.state);
+  });
+
+  it('a deadline leaves the next starter with dice in hand (stage announce), in the one commit of the timeout', async () => {
+    const chatId = -300_007n;
+    const players = PLAYERS.slice(0, 3);
+    const game = await startGame(a, chatId, players, { turnSeconds: TURN });
+    const first = game.state.round!;
+    // The game's first starter was dealt theirs with the start.
+    expect(first).toMatchObject({ number: 1, actor: first.starter, stage: 'announce', cup: { lookedBy: first.starter } });
+    const next = players[(players.findIndex((p) => p.id === first.actor) + 1) % players.length]!.id;
+
+    // The starter misses the deadline: the sweep of a service whose clock is past it times the turn out.
+    const b = later(db, (TURN + 1) * 1000, 17);
+    const batches: CommittedBatch[] = [];
+    b.subscribe((x) => {
+      if (x.game.id === game.id) batches.push(x);
+    });
+    await b.fireOverdue();
+    await new Promise((r) => setTimeout(r, 100)); // room for anything that would follow
+
+    // One commit, one batch: the timeout, the round's end, the next round's start and its dice.
+    expect(batches).toHaveLength(1);
+    const [batch] = batches;
+    expect(batch!.events.map((e) => e.event.type)).toEqual(['turnMissed', 'lifeLost', 'roundEnded', 'roundStarted', 'diceRolled']);
+    expect(batch!.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5].map((k) => game.version + k));
+    const dealt = batch!.events.at(-1)!.event;
+    expect(dealt).toMatchObject({ type: 'diceRolled', player: next, looked: true });
+
+    const after = (await a.game(game.id))!;
+    expect(after.version).toBe(game.version + 5);
+    expect(after.state).toEqual(batch!.game.state);
+    const round = after.state.round!;
+    expect(round).toMatchObject({ number: 2, starter: next, actor: next, stage: 'announce', announcements: [] });
+    expect(round.cup).toEqual({ dice: (dealt as { dice: unknown }).dice, lookedBy: next });
+    expect(playerView(after.state, next).myDice).toEqual(round.cup!.dice);
+    expect(legalMoves(after.state, next)).toMatchObject({ stage: 'announce' });
+    // A new turn with its own deadline; the next starter announces straight away.
+    expect(after.deadlineAt!.getTime()).toBeGreaterThan(game.deadlineAt!.getTime());
+    const announced = applied(
+      await a.act({ chatId, gameId: game.id, action: { type: 'announce', player: next, value: 31, blind: false, move: after.state.move } }),
+    );
+    expect(announced.events.map((e) => e.event.type)).toEqual(['announced']);
+    expect(replay((await a.events(game.id)).map((e) => e.event))).toEqual(announced.game.state);
   });
 
   it('a timeout that lost the race to the player is refused as stale and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { STRATEGY_NAMES, type Action, type GameState } from '@mia/engine';
+import { STRATEGY_NAMES } from '@mia/engine';
 import { DEFAULT_AI_STRATEGY, isStrategyName, nextAiPlayer, type ActResult } from '@mia/game';
 import type { BotContext } from '../context';
 import { isGroup, mayManage } from './lobby';
@@ -60,16 +60,4 @@ function refusal(ctx: BotContext, result: Extract<ActResult, { status: 'rejected
     default:
       return ctx.t('ai-failed');
   }
-}
-
-/**
- * What the table does after a computer player's action, as `features/play.ts` does after a
- * person's: a new round's starter, with nothing announced yet, rolls at once in the same commit
- * (the starter always looks, rules "A round" 1).
- */
-export function newRoundStarterRolls(state: GameState): Action | undefined {
-  const round = state.round;
-  return state.phase === 'playing' && round?.stage === 'roll' && round.announcements.length === 0
-    ? { type: 'roll', player: round.actor, move: state.move }
-    : undefined;
 }

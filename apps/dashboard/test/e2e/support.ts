@@ -266,8 +266,8 @@ export type Move =
   /** Believe and roll (one button): the receiver's new dice. */
   | { type: 'believe'; dice: [number, number] }
   /**
-   * Moves that end a round. `next`: the dice of the next round's starter, who rolls in the same
-   * commit (the bot does that: the starter always looks); seeded when not given.
+   * Moves that end a round. `next`: the dice of the next round's starter, dealt in the same
+   * commit (the engine does that: the starter always looks); seeded when not given.
    */
   | { type: 'call'; next?: [number, number] }
   | { type: 'pass' }
@@ -326,8 +326,8 @@ export class Table {
 
   /**
    * The first player sends /newgame, everyone joins with the lobby's button and the creator
-   * starts. `starter` is the seat the start's draw picks; `first` the dice the starter rolls at
-   * once (the bot rolls for a round's starter in the same commit).
+   * starts. `starter` is the seat the start's draw picks; `first` the dice the starter is dealt
+   * with the start (the engine deals a round's starter their dice as the round starts).
    */
   async open(starter: number, first: [number, number]): Promise<GameRecord> {
     const creator = this.players[0]!;

@@ -56,22 +56,19 @@ beforeAll(async () => {
   otherToken = await group(w.games, OTHER, 'Other table');
   finished = new Table(w.games, w.dice, CHAT);
   await finished.open([ADA, BO], { lives: 1 });
-  await finished.start();
-  await finished.play({ type: 'roll', dice: [4, 2] });
+  await finished.start([4, 2]); // Ada looks at 42 as the game starts
   await finished.play({ type: 'announce', value: 53 });
   await finished.play({ type: 'call' });
   expect(finished.game!.status).toBe('FINISHED');
   running = new Table(w.games, w.dice, CHAT);
   await running.open([ADA, BO, CLEO]);
-  await running.start();
-  await running.play({ type: 'roll', dice: [6, 3] });
+  await running.start([6, 3]);
   await running.play({ type: 'announce', value: 64 }); // a bluff: 63 under the cup
   await running.play({ type: 'believe' });
   await running.play({ type: 'roll', dice: [5, 5] }); // Bo looks at 55, unrevealed
   const other = new Table(w.games, w.dice, OTHER);
   await other.open([DOV, CLEO]);
-  await other.start();
-  await other.play({ type: 'roll', dice: [2, 2] });
+  await other.start([2, 2]); // Dov looks at 22, unrevealed
 }, 60_000);
 
 afterAll(async () => {

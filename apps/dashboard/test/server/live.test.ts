@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LiveHub, type LiveSocket } from '../../server/live/hub';
 import { encode, MAX_CLIENT_MESSAGE_BYTES } from '../../server/live/messages';
 import type { Group } from '../../server/read/groups';
-import { ADA, BO, CLEO, group, listen, LiveClient, quietLog, SharedBus, Table, UpgradeRefused, world, type Move, type World } from './support';
+import { ADA, BO, CLEO, group, listen, LiveClient, quietLog, SharedBus, Table, UpgradeRefused, world, type World } from './support';
 
 const CHAT = -2001n;
 const OTHER = -2002n;
@@ -49,11 +49,11 @@ describe('live channel', () => {
     const snapshot = await client.next('snapshot');
     expect(snapshot.games.map((g) => [g.id, g.version, g.status])).toEqual([[table.game!.id, table.game!.version, 'LOBBY']]);
 
-    await table.start();
-    const moves: Move[] = [{ type: 'roll', dice: [4, 2] }, { type: 'announce', value: 42 }];
+    // The start (Ada is dealt 42 with it), then Ada's announcement.
+    const moves: (() => Promise<unknown>)[] = [() => table.start([4, 2]), () => table.play({ type: 'announce', value: 42 })];
     for (const move of moves) {
       const started = Date.now();
-      await table.play(move);
+      await move();
       const m = await client.next('game', (g) => g.game.version === table.game!.version, 1000);
       expect(Date.now() - started).toBeLessThan(1000);
       expect(m.game.status).toBe('PLAYING');
@@ -73,11 +73,10 @@ describe('live channel', () => {
   it('a client that reconnects mid-game gets the game as it is now', async () => {
     const table = new Table(w.games, w.dice, CHAT);
     await table.open([ADA, BO, CLEO]);
-    await table.start();
+    await table.start([5, 3]);
     const first = await connect();
     await first.next('snapshot');
     first.close();
-    await table.play({ type: 'roll', dice: [5, 3] });
     await table.play({ type: 'announce', value: 53 });
     const second = await connect();
     const snapshot = await second.next('snapshot');

@@ -35,8 +35,7 @@ describe('HTTP routes', () => {
     // PUBLIC: a finished game (Ada bluffs, Bo calls, Ada is out), an aborted one, and one in play.
     finished = new Table(w.games, w.dice, PUBLIC);
     await finished.open([ADA, BO], { lives: 1 });
-    await finished.start();
-    await finished.play({ type: 'roll', dice: [3, 1] });
+    await finished.start([3, 1]); // Ada looks at 31 as the game starts
     await finished.play({ type: 'announce', value: 52 });
     await finished.play({ type: 'call' });
     expect(finished.game!.status).toBe('FINISHED');
@@ -48,14 +47,12 @@ describe('HTTP routes', () => {
 
     running = new Table(w.games, w.dice, PUBLIC);
     await running.open([ADA, BO, CLEO]);
-    await running.start();
-    await running.play({ type: 'roll', dice: [6, 4] });
+    await running.start([6, 4]);
 
     // PRIVATE: Dov's only game.
     elsewhere = new Table(w.games, w.dice, PRIVATE);
     await elsewhere.open([DOV, BO], { lives: 1 });
-    await elsewhere.start();
-    await elsewhere.play({ type: 'roll', dice: [5, 5] });
+    await elsewhere.start([5, 5]);
     await elsewhere.play({ type: 'announce', value: 55 });
     await elsewhere.play({ type: 'call' });
     expect(elsewhere.game!.status).toBe('FINISHED');

@@ -14,32 +14,30 @@ const CHAT = -100_777n;
 
 /**
  * Game 1 (Ada, Bo, Cleo; 2 lives; blind passes on): every kind of move and secret. The comments
- * say what lies under the cup and what is still secret after the move.
+ * say what lies under the cup and what is still secret after the move. Each round's starter is
+ * dealt the dice as it starts (`GAME_1_DEAL`, and `deal` on the move that ends a round).
  */
+const GAME_1_DEAL: [number, number] = [3, 1]; // Ada looks at 31 as the game starts: the cup's dice are hers alone
 const GAME_1: Move[] = [
-  { type: 'roll', dice: [3, 1] }, // Ada looks at 31: the cup's dice are hers alone
   { type: 'announce', value: 52 }, // a bluff: 31 behind "52"
   { type: 'believe' }, // Bo takes the cup unseen
   { type: 'roll', dice: [6, 5] }, // Bo rolls 65
   { type: 'announce', value: 64 }, // under: 65 behind "64"
   { type: 'passBlind', value: 64 }, // Cleo passes the same dice on unseen
-  { type: 'call' }, // Ada calls: 65 revealed, the claim held, Ada loses a life
-  { type: 'announceBlind', value: 55, dice: [2, 2] }, // Bo announces blind: 22 unseen by anyone
+  { type: 'call', deal: [2, 2] }, // Ada calls: 65 revealed, the claim held, Ada loses a life; Bo starts, looking at 22
+  { type: 'announce', value: 55 }, // a bluff: 22 behind "55", never revealed
   { type: 'believe' }, // Cleo
-  { type: 'roll', dice: [2, 1] }, // Cleo rolls Mia
-  { type: 'announce', value: 21 }, // a true Mia
-  { type: 'lookAtMia' }, // Ada looks: 21 revealed, she is out
-  { type: 'roll', dice: [4, 3] }, // Bo rolls 43
+  { type: 'announceBlind', value: 21, dice: [2, 1] }, // Cleo rolls Mia unseen by anyone and announces it blind
+  { type: 'lookAtMia', deal: [4, 3] }, // Ada looks: 21 revealed, she is out; Bo starts, looking at 43
   { type: 'announce', value: 61 }, // a bluff, never revealed
-  { type: 'timeout' }, // Cleo misses her turn: 43 stays secret for good
-  { type: 'roll', dice: [6, 6] }, // Bo rolls 66
+  { type: 'timeout', deal: [6, 6] }, // Cleo misses her turn: 43 stays secret for good; Bo starts, looking at 66
   { type: 'announce', value: 21 }, // a false Mia
   { type: 'giveUp' }, // Cleo gives up without looking: 66 never revealed; Cleo is out, Bo wins
 ];
 
 /** Game 2 (Ada, Dov), left running: looked announcements that must not count anywhere. */
+const GAME_2_DEAL: [number, number] = [5, 1];
 const GAME_2: Move[] = [
-  { type: 'roll', dice: [5, 1] },
   { type: 'announce', value: 62 },
   { type: 'believe' },
   { type: 'roll', dice: [6, 6] },
@@ -209,7 +207,8 @@ describe('secrecy over whole games played move by move', () => {
     const table = new Table(w.games, w.dice, CHAT);
     const people = [ADA, BO, CLEO];
     await table.open(people, { lives: 2, blindPass: true, turnSeconds: 90 });
-    await table.start();
+    await table.start(GAME_1_DEAL);
+    expect(table.game!.state.round).toMatchObject({ stage: 'announce', cup: { dice: GAME_1_DEAL, lookedBy: ADA.id } });
     expectNoLeaks(await everyPayload(table, people), table, 'start');
     for (const [i, move] of GAME_1.entries()) {
       await table.play(move);
@@ -259,7 +258,7 @@ describe('secrecy over whole games played move by move', () => {
     const table = new Table(w.games, w.dice, CHAT);
     const people = [ADA, DOV];
     await table.open(people, { lives: 3 });
-    await table.start();
+    await table.start(GAME_2_DEAL);
     for (const [i, move] of GAME_2.entries()) {
       await table.play(move);
       const payloads = await everyPayload(table, [...people, BO, CLEO]);

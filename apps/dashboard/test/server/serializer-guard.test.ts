@@ -30,8 +30,7 @@ describe('schemas as the second guard', () => {
     token = await group(w.games, -3001n, 'Guarded');
     table = new Table(w.games, w.dice, -3001n);
     await table.open([ADA, BO]);
-    await table.start();
-    await table.play({ type: 'roll', dice: [3, 1] });
+    await table.start([3, 1]); // Ada looks at 31 as the game starts
     await table.play({ type: 'announce', value: 52 });
     await table.play({ type: 'believe' });
     await table.play({ type: 'roll', dice: [6, 5] }); // 65 under the cup, 31 behind "52"

@@ -95,17 +95,23 @@ export function applied(result: ActResult): Extract<ActResult, { status: 'applie
 }
 const bigints = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 
-/** A move of the player whose turn it is (the script need not know who that is). */
+type Dice = [number, number];
+
+/**
+ * A move of the player whose turn it is (the script need not know who that is). A round's starter
+ * is dealt the dice by the engine as the round starts: `deal` on `start()` and on a move that ends
+ * a round forces them (seeded dice when left out); `roll` is a receiver's, after `believe`.
+ */
 export type Move =
-  | { type: 'roll'; dice: [number, number] }
+  | { type: 'roll'; dice: Dice }
   | { type: 'announce'; value: number }
-  | { type: 'announceBlind'; value: number; dice: [number, number] }
+  | { type: 'announceBlind'; value: number; dice: Dice }
   | { type: 'believe' }
-  | { type: 'call' }
+  | { type: 'call'; deal?: Dice }
   | { type: 'passBlind'; value: number }
-  | { type: 'lookAtMia' }
-  | { type: 'giveUp' }
-  | { type: 'timeout' };
+  | { type: 'lookAtMia'; deal?: Dice }
+  | { type: 'giveUp'; deal?: Dice }
+  | { type: 'timeout'; deal?: Dice };
 
 /** A game played through the service, keeping every event (dice included) as the truth to check against. */
 export class Table {
@@ -121,6 +127,8 @@ export class Table {
     const result = applied(
       await this.games.act({ chatId: this.chatId, action, ...(user ? { user } : {}), ...(this.game ? { gameId: this.game.id } : {}) }),
     );
+    // Forced dice nobody rolled (a `deal` on a move that ended the game) would land on a later move.
+    if (this.dice.queue.length > 0) throw new Error(`forced draws left unused by ${action.type}: ${this.dice.queue.join(', ')}`);
     this.events.push(...result.events.map((e) => e.event));
     this.game = result.game;
     return result.game;
@@ -137,8 +145,10 @@ export class Table {
 
   private starter = 0;
 
-  async start(): Promise<GameRecord> {
+  /** Starts the game: the starter drawn as given to `open`, and dealt `deal` (seeded dice when left out). */
+  async start(deal?: Dice): Promise<GameRecord> {
     this.dice.queue.push(this.starter);
+    if (deal) this.dice.dice(...deal);
     return this.act({ type: 'start' });
   }
 
@@ -158,7 +168,11 @@ export class Table {
         return this.act({ type: 'announce', player, value: move.value, blind: true, ...guard });
       case 'passBlind':
         return this.act({ type: 'passBlind', player, value: move.value, ...guard });
+      case 'believe':
+        return this.act({ type: 'believe', player, ...guard });
       default:
+        // call, lookAtMia, giveUp, timeout: a round ends, and the next one's starter is dealt `deal`.
+        if (move.deal) this.dice.dice(...move.deal);
         return this.act({ type: move.type, player, ...guard });
     }
   }

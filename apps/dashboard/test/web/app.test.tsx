@@ -85,18 +85,20 @@ describe('pages and their states', () => {
     act(() => sockets.last().open());
     expect(screen.getByText('Live')).toBeTruthy();
     const next = playingView();
+    // A new round: its starter, Dave, holds the dice the engine dealt him and is to announce.
     next.round!.actor = '4';
-    next.round!.stage = 'roll';
+    next.round!.starter = '4';
+    next.round!.stage = 'announce';
     next.round!.announcements = [];
     next.round!.number = 4;
     act(() => sockets.last().receive({ type: 'snapshot', games: [liveGame({ version: 12, view: next })] }));
-    expect(screen.getByText('Dave’s turn to roll')).toBeTruthy();
+    expect(screen.getByText('Dave’s turn to announce')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Round 4' })).toBeTruthy();
 
     act(() => sockets.last().drop());
     expect(screen.getByText('Connection lost — reconnecting…')).toBeTruthy();
     // Still showing the last state while away.
-    expect(screen.getByText('Dave’s turn to roll')).toBeTruthy();
+    expect(screen.getByText('Dave’s turn to announce')).toBeTruthy();
   });
 
   it('loads the replay page on demand and shows the game', async () => {
