@@ -1,4 +1,4 @@
-import type { GameService } from '@mia/game';
+import type { GameService, PlayMode } from '@mia/game';
 import { DEFAULT_LOCALE, isLocale, localeOfTelegram, type Locale } from './i18n';
 
 /** How long a chat's or user's language is remembered: /lang in another process shows within it. */
@@ -25,6 +25,14 @@ export class LocaleResolver {
   }
 
   /**
+   * The group's play mode (how dice reach its players, see `PlayMode`), cached like its language
+   * for whatever draws a game's messages. 'private' for a chat the bot has not met.
+   */
+  async playModeOf(chatId: bigint | number | string): Promise<PlayMode> {
+    return this.cached(`m:${chatId}`, () => this.games.chats.playMode(BigInt(chatId)));
+  }
+
+  /**
    * A person's language. `telegramCode` is the update's `language_code` when there is an update;
    * `groupId` the group to fall back to.
    */
@@ -42,9 +50,14 @@ export class LocaleResolver {
     return options.groupId !== undefined ? this.ofChat(options.groupId) : DEFAULT_LOCALE;
   }
 
-  /** After /lang or /settings changed a language here. */
+  /** After /lang or /settings changed a language (or a chat's play mode) here. */
   forget(kind: 'chat' | 'user', id: bigint | number | string): void {
-    this.cache.delete(`${kind === 'chat' ? 'c' : 'u'}:${id}`);
+    if (kind === 'chat') {
+      this.cache.delete(`c:${id}`);
+      this.cache.delete(`m:${id}`);
+    } else {
+      this.cache.delete(`u:${id}`);
+    }
   }
 
   private async cached<T>(key: string, load: () => Promise<T>): Promise<T> {

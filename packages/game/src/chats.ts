@@ -4,7 +4,23 @@ import type { Database } from '@mia/db';
 import { json } from './repository';
 import type { ChatInfo } from './service';
 
-/** A group as the bot keeps it: its house rules, its language and its dashboard link. */
+/**
+ * How a group's players see their dice and announce (presentation, not a game rule, so not an
+ * engine setting): `private`, by private message from the bot; `group`, in pop-ups only the
+ * player sees and with buttons on the group's table, so nobody needs a private chat with the bot.
+ */
+export type PlayMode = 'private' | 'group';
+
+export const PLAY_MODES: readonly PlayMode[] = ['private', 'group'];
+
+export const DEFAULT_PLAY_MODE: PlayMode = 'private';
+
+export const isPlayMode = (value: unknown): value is PlayMode => value === 'private' || value === 'group';
+
+/** A stored value as a play mode: anything unknown (or missing) reads as the default. */
+export const playModeOf = (stored: unknown): PlayMode => (isPlayMode(stored) ? stored : DEFAULT_PLAY_MODE);
+
+/** A group as the bot keeps it: its house rules, its language, its play mode and its dashboard link. */
 export interface ChatProfile {
   id: bigint;
   title: string | null;
@@ -12,6 +28,8 @@ export interface ChatProfile {
   language: string;
   /** Complete and valid: stored settings are resolved over the defaults on every read. */
   settings: Settings;
+  /** How dice reach the players (see `PlayMode`); 'private' unless set. */
+  playMode: PlayMode;
   dashboardToken: string;
   listedPublicly: boolean;
 }
@@ -48,6 +66,7 @@ export class ChatDirectory {
       // Stored settings were valid when written; should the limits tighten later, the defaults
       // stand in rather than a game refusing to open.
       settings: resolved.ok ? resolved.settings : { ...DEFAULT_SETTINGS },
+      playMode: playModeOf(row.playMode),
       dashboardToken: row.dashboardToken,
       listedPublicly: row.listedPublicly,
     };
@@ -57,6 +76,12 @@ export class ChatDirectory {
   async language(chatId: bigint): Promise<string | null> {
     const row = await this.prisma.chat.findUnique({ where: { id: chatId }, select: { language: true } });
     return row?.language ?? null;
+  }
+
+  /** The group's play mode, without creating it: 'private' for a chat the bot has not met. */
+  async playMode(chatId: bigint): Promise<PlayMode> {
+    const row = await this.prisma.chat.findUnique({ where: { id: chatId }, select: { playMode: true } });
+    return playModeOf(row?.playMode);
   }
 
   /**
@@ -74,6 +99,14 @@ export class ChatDirectory {
   async setLanguage(chatId: bigint, language: string): Promise<void> {
     await this.profile(chatId);
     await this.prisma.chat.update({ where: { id: chatId }, data: { language } });
+  }
+
+  /** How dice reach the group's players (the settings menu says it applies from the next game). */
+  async setPlayMode(chatId: bigint, mode: PlayMode): Promise<void> {
+    // Typed, but callers pass what a button or a command decoded: nothing else is ever stored.
+    if (!isPlayMode(mode)) throw new RangeError(`unknown play mode ${JSON.stringify(mode)}`);
+    await this.profile(chatId);
+    await this.prisma.chat.update({ where: { id: chatId }, data: { playMode: mode } });
   }
 
   /** A new dashboard link for the group: the old one stops working at once. */

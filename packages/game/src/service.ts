@@ -508,6 +508,7 @@ export class GameService {
           settings: old.settings ?? {},
           dashboardToken: old.dashboardToken,
           listedPublicly: old.listedPublicly,
+          playMode: old.playMode,
           currentGameId: old.currentGameId,
         },
         update: { currentGameId: old.currentGameId },

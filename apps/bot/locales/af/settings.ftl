@@ -38,6 +38,10 @@ settings-line-idle = 💤 { $n ->
    *[other] 'n Speler wat { $n } beurte agtereenvolgens mis, verlaat die spel
 }
 settings-line-players = 👥 Spelers: { $min } tot { $max }
+settings-line-play-mode = 🎲 { $mode ->
+    [group] Die dobbelstene bly in die groep: elke speler sien hul gooi in 'n opspringvenster wat net hulle kan sien, en kondig aan met die knoppies by die tafel. Geen privaat klets nodig nie.
+   *[private] Die dobbelstene kom per privaat boodskap: ek stuur elke speler hul gooi in ons privaat klets, so elkeen begin een keer 'n klets met my.
+}
 settings-line-language = 🌐 Taal: { $name }
 settings-who = Groepadministrateurs, en die skepper van 'n spel wat nog nie begin het nie, kan dit verander.
 settings-next-game = Veranderinge geld vanaf die volgende spel.
@@ -80,6 +84,10 @@ settings-btn-turn = ⏱ Beurt: { $time } ›
 settings-btn-idle = 💤 Gemiste beurte: { $n }
 settings-btn-min-players = 👥 Min. spelers: { $n }
 settings-btn-max-players = 👥 Maks. spelers: { $n }
+settings-btn-play-mode = 🎲 Stene: { $mode ->
+    [group] opspringvensters in die groep
+   *[private] per privaat boodskap
+}
 settings-btn-language = 🌐 { $name } ›
 settings-btn-close = ✖️ Maak toe
 settings-btn-back = ⬅️ Terug

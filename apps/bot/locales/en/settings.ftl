@@ -38,6 +38,10 @@ settings-line-idle = 💤 { $n ->
    *[other] A player who misses { $n } turns in a row leaves the game
 }
 settings-line-players = 👥 Players: { $min } to { $max }
+settings-line-play-mode = 🎲 { $mode ->
+    [group] Dice stay in the group: each player sees their roll in a pop-up only they can see, and announces with the buttons on the table. No private chat needed.
+   *[private] Dice come by private message: I send each player their roll in our private chat, so everyone starts a chat with me once.
+}
 settings-line-language = 🌐 Language: { $name }
 settings-who = Group admins, and the creator of a game still in its lobby, can change these.
 settings-next-game = Changes apply to the next game.
@@ -80,6 +84,10 @@ settings-btn-turn = ⏱ Turn: { $time } ›
 settings-btn-idle = 💤 Missed turns: { $n }
 settings-btn-min-players = 👥 Min players: { $n }
 settings-btn-max-players = 👥 Max players: { $n }
+settings-btn-play-mode = 🎲 Dice: { $mode ->
+    [group] pop-ups in the group
+   *[private] by private message
+}
 settings-btn-language = 🌐 { $name } ›
 settings-btn-close = ✖️ Close
 settings-btn-back = ⬅️ Back

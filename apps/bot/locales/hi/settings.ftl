@@ -38,6 +38,10 @@ settings-line-idle = 💤 { $n ->
    *[other] लगातार { $n } चालें चूकने वाला खिलाड़ी खेल से बाहर हो जाता है
 }
 settings-line-players = 👥 खिलाड़ी: { $min } से { $max } तक
+settings-line-play-mode = 🎲 { $mode ->
+    [group] पासे समूह में ही रहते हैं: हर खिलाड़ी अपने पासे एक पॉप-अप में देखता है जो सिर्फ़ उसी को दिखता है, और टेबल के बटनों से घोषणा करता है। निजी चैट की ज़रूरत नहीं।
+   *[private] पासे निजी संदेश में आते हैं: मैं हर खिलाड़ी को उसके पासे हमारी निजी चैट में भेजता हूँ, इसलिए हर कोई एक बार मुझसे चैट शुरू करे।
+}
 settings-line-language = 🌐 भाषा: { $name }
 settings-who = समूह के एडमिन, और लॉबी में खुले खेल का निर्माता, इन्हें बदल सकते हैं।
 settings-next-game = बदलाव अगले खेल से लागू होंगे।
@@ -80,6 +84,10 @@ settings-btn-turn = ⏱ चाल: { $time } ›
 settings-btn-idle = 💤 चूकी चालें: { $n }
 settings-btn-min-players = 👥 न्यूनतम खिलाड़ी: { $n }
 settings-btn-max-players = 👥 अधिकतम खिलाड़ी: { $n }
+settings-btn-play-mode = 🎲 पासे: { $mode ->
+    [group] समूह में पॉप-अप
+   *[private] निजी संदेश में
+}
 settings-btn-language = 🌐 { $name } ›
 settings-btn-close = ✖️ बंद करें
 settings-btn-back = ⬅️ वापस

@@ -42,6 +42,10 @@ settings-line-idle = 💤 { $n ->
    *[many] Кто пропустил { $n } ходов подряд, выбывает из игры
 }
 settings-line-players = 👥 Игроков: от { $min } до { $max }
+settings-line-play-mode = 🎲 { $mode ->
+    [group] Кости остаются в группе: каждый видит свой бросок во всплывающем окне, которое видно только ему, и объявляет кнопками на столе. Личный чат не нужен.
+   *[private] Кости приходят в личные сообщения: я присылаю каждому игроку его бросок в наш личный чат, поэтому каждому нужно один раз начать со мной чат.
+}
 settings-line-language = 🌐 Язык: { $name }
 settings-who = Менять настройки могут администраторы группы и создатель игры, пока она не началась.
 settings-next-game = Изменения действуют со следующей игры.
@@ -84,6 +88,10 @@ settings-btn-turn = ⏱ Ход: { $time } ›
 settings-btn-idle = 💤 Пропуски ходов: { $n }
 settings-btn-min-players = 👥 Мин. игроков: { $n }
 settings-btn-max-players = 👥 Макс. игроков: { $n }
+settings-btn-play-mode = 🎲 Кости: { $mode ->
+    [group] всплывающие окна в группе
+   *[private] в личные сообщения
+}
 settings-btn-language = 🌐 { $name } ›
 settings-btn-close = ✖️ Закрыть
 settings-btn-back = ⬅️ Назад

@@ -42,6 +42,10 @@ settings-line-idle = 💤 { $n ->
    *[other] Hráč, ktorý vynechá { $n } ťahov za sebou, odchádza z hry
 }
 settings-line-players = 👥 Hráči: od { $min } do { $max }
+settings-line-play-mode = 🎲 { $mode ->
+    [group] Kocky zostávajú v skupine: každý hráč vidí svoj hod vo vyskakovacom okne, ktoré vidí len on, a ohlasuje tlačidlami pri stole. Súkromný chat netreba.
+   *[private] Kocky chodia v súkromnej správe: každému hráčovi pošlem jeho hod do nášho súkromného chatu, preto si so mnou každý raz začne chat.
+}
 settings-line-language = 🌐 Jazyk: { $name }
 settings-who = Meniť ich môžu správcovia skupiny a zakladateľ hry, ktorá sa ešte nezačala.
 settings-next-game = Zmeny platia od ďalšej hry.
@@ -84,6 +88,10 @@ settings-btn-turn = ⏱ Ťah: { $time } ›
 settings-btn-idle = 💤 Vynechané ťahy: { $n }
 settings-btn-min-players = 👥 Min. hráčov: { $n }
 settings-btn-max-players = 👥 Max. hráčov: { $n }
+settings-btn-play-mode = 🎲 Kocky: { $mode ->
+    [group] vyskakovacie okná v skupine
+   *[private] v súkromnej správe
+}
 settings-btn-language = 🌐 { $name } ›
 settings-btn-close = ✖️ Zavrieť
 settings-btn-back = ⬅️ Späť

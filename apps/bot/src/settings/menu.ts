@@ -1,15 +1,18 @@
 import { Menu, type MenuFlavor } from '@grammyjs/menu';
 import { GrammyError, type Filter } from 'grammy';
 import { RANKING_PRESETS, SETTING_LIMITS, type RankingPreset, type SettingsInput } from '@mia/engine';
+import type { PlayMode } from '@mia/game';
 import type { BotContext } from '../context';
 import { mayManage } from '../features/lobby';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n';
 import { setChatLocale } from './languages';
-import { checkChange, presetOf, PRESETS, TURN_CHOICES, unchanged, type NumericSetting, type Refusal, type SteppedSetting } from './model';
+import { setChatPlayMode } from './play-mode';
+import { checkChange, presetOf, PRESETS, TURN_ROWS, unchanged, type NumericSetting, type Refusal, type SteppedSetting } from './model';
 import { fingerprint, forgetView, presetLabel, settingsText, turnLabel, viewOf, type SettingsView } from './view';
 
 /**
- * The /settings menu (@grammyjs/menu): a root page with every setting and three sub-pages
+ * The /settings menu (@grammyjs/menu): a root page with every setting (the engine's house rules,
+ * and the group's play mode beside them) and three sub-pages
  * (ranking, turn time, language). Menus are stateless: a button's callback data names its menu
  * and position, and the fingerprint (the stored settings) tells whether the person saw them as
  * they are now; so buttons keep working after a restart, and a stale one refreshes the message.
@@ -102,6 +105,22 @@ async function chooseLanguage(ctx: Press, locale: Locale): Promise<unknown> {
   return ctx.answerCallbackQuery({ text: ctx.t('settings-language-changed', { name: LOCALE_NAMES[locale] }) });
 }
 
+/**
+ * The play mode is the chat's, not an engine setting: stored on its own, with the same permission
+ * and the same pop-ups. The fingerprint holds the mode, so a press drawn before someone else
+ * switched it is refused as outdated rather than switching it back.
+ */
+async function choosePlayMode(ctx: Press, mode: PlayMode): Promise<unknown> {
+  const view = await viewOf(ctx);
+  if (!(await mayChange(ctx, view))) return ctx.answerCallbackQuery({ text: ctx.t('settings-not-allowed'), show_alert: true });
+  if (view.playMode === mode) return ctx.answerCallbackQuery();
+  await setChatPlayMode(ctx.deps, view.chatId, mode);
+  forgetView(ctx);
+  await redraw(ctx);
+  // Like the house rules: the game open now is played as it began.
+  return ctx.answerCallbackQuery({ text: ctx.t(view.game ? 'settings-saved-next-game' : 'settings-saved') });
+}
+
 /** The middle button of a ➖/➕ row says what the setting is and its range. */
 function explain(ctx: Press, key: NumericSetting) {
   const { min, max } = SETTING_LIMITS[key];
@@ -151,6 +170,11 @@ stepper(settingsMenu, 'idleLimit', (v) => v.t('settings-btn-idle', { n: v.settin
 stepper(settingsMenu, 'minPlayers', (v) => v.t('settings-btn-min-players', { n: v.settings.minPlayers }));
 stepper(settingsMenu, 'maxPlayers', (v) => v.t('settings-btn-max-players', { n: v.settings.maxPlayers }));
 settingsMenu
+  .text(label((v) => v.t('settings-btn-play-mode', { mode: v.playMode })), async (ctx) =>
+    choosePlayMode(ctx, (await viewOf(ctx)).playMode === 'group' ? 'private' : 'group'),
+  )
+  .row();
+settingsMenu
   .text(label((v) => v.t('settings-btn-language', { name: LOCALE_NAMES[v.locale] })), goTo('st-l'))
   .text(label((v) => v.t('settings-btn-close')), async (ctx) => {
     if (!(await mayChange(ctx, await viewOf(ctx)))) return ctx.answerCallbackQuery({ text: ctx.t('settings-not-allowed'), show_alert: true });
@@ -180,13 +204,15 @@ rankingMenu
   .row()
   .text(backButton, back);
 
-TURN_CHOICES.forEach((seconds, i) => {
-  turnMenu.text(label((v) => mark(v.settings.turnSeconds === seconds, turnLabel(v.t, seconds))), (ctx) =>
-    change(ctx, () => ({ turnSeconds: seconds })),
-  );
-  if (i % 3 === 2) turnMenu.row();
-});
-turnMenu.row().text(backButton, back);
+for (const row of TURN_ROWS) {
+  for (const seconds of row) {
+    turnMenu.text(label((v) => mark(v.settings.turnSeconds === seconds, turnLabel(v.t, seconds))), (ctx) =>
+      change(ctx, () => ({ turnSeconds: seconds })),
+    );
+  }
+  turnMenu.row();
+}
+turnMenu.text(backButton, back);
 
 LOCALES.forEach((locale, i) => {
   languageMenu.text(label((v) => mark(v.locale === locale, LOCALE_NAMES[locale])), (ctx) => chooseLanguage(ctx, locale));

@@ -20,8 +20,14 @@ export type NumericSetting = keyof typeof SETTING_LIMITS;
 export const STEPPED = ['lives', 'miaLookedPenalty', 'miaFalsePenalty', 'idleLimit', 'minPlayers', 'maxPlayers'] as const;
 export type SteppedSetting = (typeof STEPPED)[number];
 
-/** The turn times offered, in seconds; null is "no deadline" (a slow game run by an admin). */
-export const TURN_CHOICES: readonly (number | null)[] = [30, 60, 90, 120, 300, 600, null];
+/**
+ * The turn times offered, in seconds, as the rows of the turn page: quick (under a minute), usual,
+ * slow, and null, "no deadline" (a slow game run by an admin), on a row of its own. They span the
+ * engine's whole range (SETTING_LIMITS.turnSeconds).
+ */
+export const TURN_ROWS: readonly (readonly (number | null)[])[] = [[15, 20, 30, 45], [60, 90, 120], [180, 300, 600], [null]];
+
+export const TURN_CHOICES: readonly (number | null)[] = TURN_ROWS.flat();
 
 // A choice the engine would refuse would be a button that can never work: fail at start-up.
 for (const s of TURN_CHOICES) {

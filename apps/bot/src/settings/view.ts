@@ -1,12 +1,15 @@
 import type { Settings } from '@mia/engine';
+import type { PlayMode } from '@mia/game';
 import type { BotContext } from '../context';
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, translator, type Locale, type Translate } from '../i18n';
-import { presetOf, STEPPED, TURN_CHOICES } from './model';
+import { presetOf, STEPPED, TURN_ROWS } from './model';
 
 /** What the settings message shows, read once per update. */
 export interface SettingsView {
   chatId: bigint;
   settings: Settings;
+  /** How dice reach the players (a chat setting beside the engine's, not a game rule). */
+  playMode: PlayMode;
   locale: Locale;
   /**
    * The group's language. The menu is the group's message: it is drawn in the group's language
@@ -40,7 +43,7 @@ async function load(ctx: BotContext): Promise<SettingsView> {
   const [profile, game] = await Promise.all([games.chats.profile(chatId), games.currentGame(chatId)]);
   const locale = isLocale(profile.language) ? profile.language : DEFAULT_LOCALE;
   const open = game && (game.status === 'LOBBY' || game.status === 'PLAYING') ? { status: game.status, creator: game.state.creator } : null;
-  return { chatId, settings: profile.settings, locale, t: translator(locale), game: open };
+  return { chatId, settings: profile.settings, playMode: profile.playMode, locale, t: translator(locale), game: open };
 }
 
 /**
@@ -50,12 +53,12 @@ async function load(ctx: BotContext): Promise<SettingsView> {
  */
 export async function fingerprint(ctx: BotContext): Promise<string> {
   const view = await viewOf(ctx);
-  return [LAYOUT, view.locale, JSON.stringify(view.settings)].join('|');
+  return [LAYOUT, view.locale, view.playMode, JSON.stringify(view.settings)].join('|');
 }
 
 // A press names its button by row and column only. The lists below change the layout by
-// themselves; bump 'v1' whenever rows of the menu are added, removed or reordered by hand.
-const LAYOUT = ['v1', STEPPED.join(), TURN_CHOICES.join(), LOCALES.join()].join(';');
+// themselves; bump 'v2' whenever rows of the menu are added, removed or reordered by hand.
+const LAYOUT = ['v2', STEPPED.join(), TURN_ROWS.map((row) => row.join()).join('/'), LOCALES.join()].join(';');
 
 /** "90 s", "2 min" or "no limit", in the group's language. */
 export function turnLabel(t: Translate, seconds: number | null): string {
@@ -89,6 +92,7 @@ export function settingsText(view: SettingsView): string {
     s.turnSeconds === null ? t('settings-line-turn-off') : t('settings-line-turn', { time: turnLabel(t, s.turnSeconds) }),
     t('settings-line-idle', { n: s.idleLimit }),
     t('settings-line-players', { min: s.minPlayers, max: s.maxPlayers }),
+    t('settings-line-play-mode', { mode: view.playMode }),
     t('settings-line-language', { name: LOCALE_NAMES[view.locale] }),
     '',
     t('settings-who'),

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Chat" ADD COLUMN     "playMode" TEXT NOT NULL DEFAULT 'private';
