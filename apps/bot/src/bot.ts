@@ -7,7 +7,7 @@ import { decodeButton } from './callback-data';
 import { DEFAULT_PUBLIC_URL } from './config';
 import type { BotContext } from './context';
 import { dashboard } from './features/dashboard';
-import { ai, newRoundStarterRolls } from './features/ai';
+import { ai } from './features/ai';
 import { info } from './features/info';
 import { language } from './features/language';
 import { kick } from './features/kick';
@@ -19,7 +19,7 @@ import { settings } from './features/settings';
 import { stats } from './features/stats';
 import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
-import { Notifier } from './notifier';
+import { Notifier, type NotifierOptions } from './notifier';
 import { answerInBackground, answeredOnce, callTimeouts, DEFAULT_CALL_TIMEOUTS, logTelegramFaults, waitOutFloodLimits, type CallTimeouts } from './telegram-calls';
 import { answerOutages } from './outage';
 
@@ -41,6 +41,8 @@ export interface CreateBotOptions {
   answerAfterMessages?: boolean;
   /** How long one attempt of a call may take (default: 10 s; getUpdates its long poll + 10 s). */
   callTimeouts?: Partial<CallTimeouts>;
+  /** How new messages are paced under Telegram's limits (default: Telegram's, on the system clock). */
+  pacing?: NotifierOptions['pacing'];
 }
 
 /**
@@ -58,6 +60,7 @@ export function createBot({
   ai: aiOptions,
   answerAfterMessages = false,
   callTimeouts: timeouts,
+  pacing,
 }: CreateBotOptions) {
   // grammY's default 500 s is far too long for a hung connection; 60 s is only the outer bound,
   // above a long poll (runner's getUpdates waits 30 s): each call has its own, shorter deadline.
@@ -72,11 +75,12 @@ export function createBot({
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
   bot.api.config.use(waitOutFloodLimits(60));
   const locales = new LocaleResolver(games);
-  const notifier = new Notifier(bot.api, games, locales, log);
+  const notifier = new Notifier(bot.api, games, locales, log, pacing ? { pacing } : {});
   // Registered now, before the caller's `games.recover()` may close lobbies that ran out of time.
   watchLobbyExpiry({ api: bot.api, games, notifier, locales, log });
-  // Computer players act like people at the table, so the table's own follow-up applies to them too.
-  const aiSeats = new AiSeats(games, { ...aiOptions, followUp: newRoundStarterRolls, log });
+  // Computer players act like people at the table; a new round's starter, AI or not, is dealt
+  // the dice by the engine itself.
+  const aiSeats = new AiSeats(games, { ...aiOptions, log });
   bot.use(answerOutages(log));
   bot.use(async (ctx, next) => {
     ctx.deps = { games, notifier, locales, log, publicUrl: publicUrl.replace(/\/+$/, '') };

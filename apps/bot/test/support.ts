@@ -42,10 +42,14 @@ export interface WorldOptions {
   publicUrl?: string;
   /** The computer players' pause before acting, ms (default 0: they act at once). */
   aiDelayMs?: number | readonly [number, number];
+  /** The bot's pacing of new messages (default: Telegram's limits on the system clock). */
+  pacing?: NonNullable<Parameters<typeof createBot>[0]['pacing']>;
 }
 
 /** One bot process: its game service, bot, notifier, AI seats and update source. */
 export interface BotProcess {
+  /** Bot API calls this process may still make (see World.dieAfter). */
+  gate: { remaining: number; dead: boolean };
   games: GameService;
   bot: ReturnType<typeof createBot>['bot'];
   notifier: ReturnType<typeof createBot>['notifier'];
@@ -76,6 +80,12 @@ export interface World {
    * process (e.g. a different AI pace).
    */
   restart(changes?: Pick<WorldOptions, 'aiDelayMs'>): Promise<{ running: number; overdue: number }>;
+  /**
+   * The current process dies after `calls` more Bot API calls (besides getUpdates): the rest of
+   * its messages are never sent and nothing more of its screen is saved, as if it were killed
+   * then. `restart()` next starts a healthy one.
+   */
+  dieAfter(calls: number): void;
   close(): Promise<void>;
 }
 
@@ -96,7 +106,24 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
     log: options.log ?? quietLog,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ai: { delayMs: options.aiDelayMs ?? 0, rng: seededRng((options.seed ?? 1) + 1) },
+    ...(options.pacing ? { pacing: options.pacing } : {}),
   });
+  // The process "dies" (see World.dieAfter): from then on no Bot API call and no screen is saved,
+  // as after a SIGKILL, while the test restarts it.
+  // It dies just before a call (pop-ups aside, which would only slow the test's presses down).
+  const gate = { remaining: Infinity, dead: false };
+  bot.api.config.use(async (prev, method, payload, signal) => {
+    if (gate.dead || (method !== 'getUpdates' && method !== 'getMe' && method !== 'answerCallbackQuery' && gate.remaining-- <= 0)) {
+      gate.dead = true;
+      throw new Error(`the process is dead (${method})`);
+    }
+    return prev(method, payload, signal);
+  });
+  const save = games.saveTelegramRefs.bind(games);
+  games.saveTelegramRefs = async (gameId, refs) => {
+    if (gate.dead) throw new Error('the process is dead (saveTelegramRefs)');
+    return save(gameId, refs);
+  };
   await bot.init();
   notifier.start();
   ai.start();
@@ -119,6 +146,7 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
     runner = run(bot, { runner: { fetch: { timeout: 1, allowed_updates: [...ALLOWED_UPDATES] } } });
   }
   const proc: BotProcess = {
+    gate,
     games,
     bot,
     notifier,
@@ -169,6 +197,9 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
     },
     async settle() {
       await proc.notifier.idle();
+    },
+    dieAfter(calls: number) {
+      proc.gate.remaining = calls;
     },
     async restart(changes = {}) {
       await proc.stop();
@@ -308,6 +339,12 @@ export interface Turn {
   popup: string | undefined;
 }
 
+/** Where a person presses the receiver's choices (believe, liar, Mia): the group's table or their private prompt. */
+export type RespondIn = 'group' | 'private';
+
+/** A claim's button as the bot draws it: the claim, the chance one roll beats it, 🎯 on the truth. */
+export const claimButton = (label: string) => new RegExp(`^(🎯 )?${escapeRegExp(label)} · \\d+%$`);
+
 /**
  * Plays the current actor's turn as a person would: the AI chooses, the actor presses the button
  * on the message that shows it now (private prompt or the table). Returns what was pressed.
@@ -318,6 +355,7 @@ export async function playTurn(
   players: SimUser[],
   strategy: Strategy = calculator(),
   settle: () => Promise<void> = () => w.settle(),
+  respondIn: RespondIn = 'group',
 ): Promise<Turn> {
   const game = (await w.games.currentGame(BigInt(group.id)))!;
   const state: GameState = game.state;
@@ -328,27 +366,31 @@ export async function playTurn(
   // Buttons on the table are in the group's language; private ones in the actor's.
   const tg = translator(await groupLocale(w, group));
   const tp = translator(await personLocale(w, actor, group));
+  const atTable = await w.notifier.playsAtTable(game, actorId);
   const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
+  const own = atTable ? tg : tp;
+  const ownChat = atTable ? group : privateChat;
+  const respond = atTable || respondIn === 'group' ? { t: tg, chat: group as SimGroup | SimPrivateChat } : { t: tp, chat: privateChat };
   let label: RegExp;
   let where: SimPrivateChat | SimGroup;
   switch (action.type) {
     case 'roll':
-      label = exactly(tp('button-roll'));
-      where = privateChat;
+      label = exactly(own('button-roll'));
+      where = ownChat;
       break;
     case 'announce':
-      label = exactly(claimLabel(state.settings.ranking, action.value, tp));
-      where = privateChat;
+      label = claimButton(claimLabel(state.settings.ranking, action.value, own));
+      where = ownChat;
       break;
     case 'believe':
     case 'call':
-      label = exactly(tg(action.type === 'call' ? 'button-call' : 'button-believe'));
-      where = group;
+      label = exactly(respond.t(action.type === 'call' ? 'button-call' : 'button-believe'));
+      where = respond.chat;
       break;
     case 'lookAtMia':
     case 'giveUp':
-      label = exactly(tg(action.type === 'lookAtMia' ? 'button-look' : 'button-give-up'));
-      where = group;
+      label = exactly(respond.t(action.type === 'lookAtMia' ? 'button-look' : 'button-give-up'));
+      where = respond.chat;
       break;
     default:
       throw new Error(`unexpected ${action.type}`);
@@ -374,7 +416,7 @@ export async function playToEnd(
   w: World,
   group: SimGroup,
   players: SimUser[],
-  options: { maxTurns?: number; beforeTurn?: (turn: number) => void | Promise<void>; settle?: () => Promise<void> } = {},
+  options: { maxTurns?: number; beforeTurn?: (turn: number) => void | Promise<void>; settle?: () => Promise<void>; respondIn?: RespondIn } = {},
 ): Promise<Turn[]> {
   const turns: Turn[] = [];
   const strategy = calculator();
@@ -383,7 +425,7 @@ export async function playToEnd(
     if (!game || game.state.phase !== 'playing') return turns;
     if (n >= (options.maxTurns ?? 400)) throw new Error('the game did not finish');
     await options.beforeTurn?.(n);
-    turns.push(await playTurn(w, group, players, strategy, options.settle));
+    turns.push(await playTurn(w, group, players, strategy, options.settle, options.respondIn));
   }
 }
 

@@ -8,32 +8,62 @@ button-call = ❗ Liar!
 button-pass = 🤞 Pass blind
 button-give-up = 🏳️ Give up (−1)
 button-look = 👀 Look
-button-show-dice = 🎲 My turn: show my dice
-button-roll = 🎲 Roll and look
-button-roll-blind = 🙈 Roll blind
+button-show-dice = 🎲 My dice
+button-claim = { $claim } · { $percent }%
+button-roll = 🎲 Roll and look instead
 
-prompt-roll = 🎲 <b>Your turn to roll.</b> Look at the dice, or roll blind and announce without looking.
-prompt-dice = 🎲 Your dice: { $faces } <b>{ $claim }</b>
-    Announce the truth, or something higher or lower:
-prompt-blind = 🙈 <b>Rolled blind.</b> Announce without looking:
-prompt-announced = 📣 You announced { $claim }.
-prompt-missed = ⌛ Time ran out for that turn.
-prompt-out = You are out of this game.
-prompt-game-over = 🏁 The game is over.
-prompt-stopped = 🛑 The game was stopped.
-reminder = ⏰ { $seconds ->
+# The private prompt of the player whose turn it is. $name and $claim are HTML-escaped;
+# $percent is the chance (whole percent) that one roll beats the claim.
+prompt-title = 🎲 <b>Mia — round { $round }</b> · your turn
+prompt-title-start = 🎲 <b>Mia — round { $round }</b> · you start
+prompt-passed = 📣 { $name } passed you the cup: <b>{ $claim }</b>
+prompt-passed-blind = 📣 { $name } passed you the cup: <b>{ $claim }</b> (announced blind, without looking)
+prompt-passed-unseen = 📣 { $name } passed you the cup: <b>{ $claim }</b> (passed on without rolling or looking)
+prompt-to-beat = 🎯 To beat: <b>{ $claim }</b> — one roll beats it { $percent }% of the time.
+prompt-your-dice = 🎲 Your dice: { $faces } <b>{ $claim }</b> — one roll beats that { $percent }% of the time.
+prompt-dice-start = You start the round: announce the truth (<b>{ $claim }</b>, marked 🎯) or bluff, higher or lower.
+prompt-dice-beat = ✅ { $claim } is enough against { $standing }: announce the truth (🎯) or bluff higher.
+prompt-dice-no-beat = ❌ Your dice do not beat { $standing }: to go on, you must bluff.
+prompt-respond = Believe and roll, or call liar?
+prompt-respond-pass = Believe and roll, call liar, or pass the cup on unseen?
+prompt-mia = Nothing beats Mia. Give up and lose 1 life, or look: a real Mia costs you { $looked ->
+    [one] { $looked } life
+   *[other] { $looked } lives
+}, a false one costs { $name } { $lie ->
+    [one] { $lie } life
+   *[other] { $lie } lives
+}.
+prompt-roll-blind = 🙈 You believed. Announce blind, without looking at the dice — or roll and look after all.
+prompt-announce-start = Announce — each button shows the chance one roll beats it:
+prompt-announce-higher = Announce higher than { $claim } — each button shows the chance one roll beats it:
+prompt-hurry = ⏰ <b>Hurry: { $seconds ->
     [one] { $seconds } second left
    *[other] { $seconds } seconds left
-} for your turn in Mia.
+}!</b>
+# A prompt whose turn is over (no buttons any more).
+prompt-closed-announced = 📣 Round { $round }: you announced <b>{ $claim }</b>; the cup went to { $name }.
+prompt-closed-announced-blind = 📣 Round { $round }: you announced <b>{ $claim }</b> blind; the cup went to { $name }.
+prompt-closed-passed = 🤞 Round { $round }: you passed <b>{ $claim }</b> on unseen to { $name }.
+prompt-closed-round = 🏁 <b>Round { $round } is over.</b>
+prompt-closed-game-won = 🏆 The game is over: { $name } wins.
+prompt-closed-game = 🏁 The game is over.
+prompt-closed-place = Your place: { $place } of { $of }.
+prompt-moved-on = ⏭ This turn is over.
+prompt-out = You are out of this game.
+prompt-stopped = 🛑 The game was stopped.
 
 popup-joined = ✋ You joined the game.
 popup-left = You left the game.
 popup-start-not-allowed = Only the game’s creator or a group admin can start it.
 popup-rolled = 🎲 Rolled: your dice are in our private chat.
-popup-rolled-unreachable = 🎲 Rolled. I can’t write to you privately: use “{ button-show-dice }” on the table.
 popup-blind-choose = 🙈 Choose your blind announcement in our private chat.
+popup-blind-here = 🙈 Choose your blind announcement on the buttons.
 popup-passed = 🤞 Passed on unseen.
-popup-dice = Your dice: { $faces } ({ $digits }). Restore private messages to announce: open the bot and press Start.
+# Stay-in-the-group mode: the dice in a pop-up only their owner sees (plain text, 200 characters at most).
+popup-dice = 🎲 Your dice: { $faces } = { $claim }. { $verdict }
+popup-dice-start = You start. On the table: announce the truth or bluff.
+popup-dice-beat = They are enough against { $standing }. On the table: announce the truth or bluff higher.
+popup-dice-no-beat = They do not beat { $standing }. On the table: you must bluff higher.
 popup-no-dice = You have not looked at dice this turn.
 popup-invalid-button = This button is not valid.
 

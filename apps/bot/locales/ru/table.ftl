@@ -4,7 +4,9 @@ lobby-players = <b>Игроки ({ $count }/{ $max })</b>
 lobby-nobody = • (пока никого)
 lobby-rules = <b>Правила</b>: { $rules }
 lobby-hint = Жмите «Присоединиться», чтобы играть (кости придут в личку). Начинает создатель или админ.
+lobby-hint-group = Жмите «Присоединиться», чтобы играть: кости появятся прямо здесь, во всплывающих окнах, которые видите только вы. Начинает создатель или админ.
 lobby-started = ▶️ <b>Игра началась.</b>
+lobby-started-by = ▶️ <b>Игра началась:</b> первый раунд начинает { $name }.
 lobby-stopped = 🛑 <b>Игра остановлена.</b>
 lobby-expired = ⌛ <b>Лобби закрыто: игру никто не начал вовремя.</b>
 lobby-closes = ⌛ Закроется через { $minutes } мин., если игру не начнут; /extend даёт больше времени.
@@ -28,24 +30,39 @@ rules-no-turn-limit = ход без ограничения времени
 rules-last-standing = побеждает последний оставшийся
 rules-first-out = до первого выбывшего
 
+# A round's message in the group. $name and $claim are HTML-escaped (in stay-in-the-group mode
+# $name is a mention of the player, which notifies them); $until is empty or " — until …".
 table-title = 🎲 <b>Mia — раунд { $round }</b>
-table-last-round = <i>Прошлый раунд:</i>
+lives-line = { $seats }
+lives-you = ты
 table-starts = Раунд начинает { $name }.
 table-announced = 📣 { $name }: <b>{ $claim }</b>
 table-announced-blind = 📣 { $name }: <b>{ $claim }</b> (вслепую)
 table-announced-pass = 📣 { $name }: <b>{ $claim }</b> (передано не глядя)
-table-turn-roll = ⏳ { $name } бросает кости{ $until }
-table-turn-announce = ⏳ { $name } объявляет{ $until }
-table-turn-respond = ⏳ { $name } решает: верить или «Лжец!»{ $until }
-table-turn-mia = ⏳ { $name }: Mia! Сдаться или проверить{ $until }
-table-until = { " " }— до { $time } UTC
-table-winner = 🏆 <b>{ $name } побеждает!</b>
-table-over = 🏁 Игра окончена.
+table-to-beat = 🎯 Надо перебить: <b>{ $claim }</b> — шанс перебить одним броском: { $percent }%.
+table-turn-roll = ⏳ { $name } верит: объявит вслепую или бросит и посмотрит{ $until }
+table-turn-announce = ⏳ { $name } смотрит на кости и выбирает объявление{ $until }
+table-turn-roll-here = ⏳ { $name }, ты веришь: объяви вслепую кнопками ниже или брось и посмотри{ $until }
+table-turn-announce-here = ⏳ { $name }, твой ход: 🎲 покажет твои кости (только тебе), потом объяви кнопками ниже{ $until }
+table-turn-respond = ⏳ { $name }: поверить и бросить — или «Лжец!»?{ $until }
+table-turn-mia = ⏳ { $name }: Mia! Сдаться или проверить?{ $until }
+table-unreachable = ⚠️ Не могу написать игроку { $name } в личку. { $name }, открой @{ $bot } и нажми «Запустить» — а пока играй здесь, кнопками ниже.
+deadline-until = до { $time } UTC
+deadline-left = { $seconds ->
+    [one] { $seconds } секунда
+    [few] { $seconds } секунды
+    [many] { $seconds } секунд
+   *[other] { $seconds } секунды
+} (до { $time } UTC)
 table-call = ❗ { $name }: «Лжец!» — { $shown }
 table-look = 👀 { $name } проверяет: { $shown }
+table-outcome-bluff-caught = { $rolled } ниже, чем { $claim }: { $announcer } блефует!
+table-outcome-claim-held = { $rolled } не ниже, чем { $claim }: { $announcer } говорит правду.
+table-outcome-mia-true = Настоящая Mia!
+table-outcome-mia-false = Это не Mia: { $announcer } блефует!
 table-gave-up = 🏳️ { $name } сдаётся перед Mia.
 table-missed = ⌛ { $name } пропускает ход.
-table-void = Раунд отменён: один из игроков вышел.
+table-void = 🚫 Раунд отменён: один из игроков вышел.
 table-loss = 💔 { $name } теряет { $n ->
     [1] жизнь
     [one] { $n } жизнь
@@ -53,7 +70,22 @@ table-loss = 💔 { $name } теряет { $n ->
     [many] { $n } жизней
    *[other] { $n } жизни
 } ({ $cause })
+table-next = ➡️ Раунд { $round } начинает { $name }.
+table-stopped = 🛑 <b>Игра остановлена.</b>
+table-round-closed = Этот раунд окончен.
 
-game-over-winner = 🏆 { $name } выигрывает партию в Mia!
-game-over = 🏁 Партия в Mia окончена.
-unreachable = ⚠️ Не могу написать { $name } в личку. { $name }, открой @{ $bot } и нажми «Запустить» (или разблокируй меня). А пока жми «{ button-show-dice }» на столе.
+game-over-winner = 🏆 <b>{ $name } выигрывает партию в Mia!</b>
+game-over = 🏁 <b>Партия в Mia окончена.</b>
+game-over-place = { $place }. { $name }{ $lives ->
+    [0] {""}
+    [one] { " " }❤️{ $lives }
+    [few] { " " }❤️{ $lives }
+    [many] { " " }❤️{ $lives }
+   *[other] { " " }❤️{ $lives }
+}
+game-over-rounds = { $n ->
+    [one] Сыгран { $n } раунд.
+    [few] Сыграно { $n } раунда.
+    [many] Сыграно { $n } раундов.
+   *[other] Сыграно { $n } раунда.
+}

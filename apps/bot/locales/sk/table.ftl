@@ -4,7 +4,9 @@ lobby-players = <b>Hráči ({ $count }/{ $max })</b>
 lobby-nobody = • (zatiaľ nikto)
 lobby-rules = <b>Pravidlá</b>: { $rules }
 lobby-hint = Stlač „Pridať sa“ a hraj (kocky ti prídu súkromnou správou). Hru spustí zakladateľ alebo admin.
+lobby-hint-group = Stlač „Pridať sa“ a hraj: kocky uvidíš priamo tu, vo vyskakovacích oknách, ktoré vidíš len ty. Hru spustí zakladateľ alebo admin.
 lobby-started = ▶️ <b>Hra sa začala.</b>
+lobby-started-by = ▶️ <b>Hra sa začala:</b> 1. kolo začína { $name }.
 lobby-stopped = 🛑 <b>Táto hra bola zastavená.</b>
 lobby-expired = ⌛ <b>Lobby sa zatvorilo: hru nikto včas nespustil.</b>
 lobby-closes = ⌛ Zatvorí sa po { $minutes } min bez spustenia; /extend pridá čas.
@@ -28,24 +30,39 @@ rules-no-turn-limit = ťah bez časového limitu
 rules-last-standing = vyhráva posledný v hre
 rules-first-out = koniec pri prvom vypadnutom
 
+# A round's message in the group. $name and $claim are HTML-escaped (in stay-in-the-group mode
+# $name is a mention of the player, which notifies them); $until is empty or " — until …".
 table-title = 🎲 <b>Mia — kolo { $round }</b>
-table-last-round = <i>Minulé kolo:</i>
+lives-line = { $seats }
+lives-you = ty
 table-starts = Kolo začína { $name }.
 table-announced = 📣 { $name }: <b>{ $claim }</b>
 table-announced-blind = 📣 { $name }: <b>{ $claim }</b> (naslepo)
 table-announced-pass = 📣 { $name }: <b>{ $claim }</b> (poslané bez pozretia)
-table-turn-roll = ⏳ { $name } hádže{ $until }
-table-turn-announce = ⏳ { $name } ohlasuje{ $until }
-table-turn-respond = ⏳ { $name } sa rozhoduje: uveriť, alebo „Klamár!“{ $until }
-table-turn-mia = ⏳ { $name }: Mia! Vzdať sa, alebo pozrieť{ $until }
-table-until = { " " }— do { $time } UTC
-table-winner = 🏆 <b>{ $name } vyhráva!</b>
-table-over = 🏁 Hra sa skončila.
+table-to-beat = 🎯 Treba prebiť: <b>{ $claim }</b> — šanca prebiť to jedným hodom: { $percent } %.
+table-turn-roll = ⏳ { $name } verí: ohlási naslepo, alebo hodí a pozrie sa{ $until }
+table-turn-announce = ⏳ { $name } sa pozerá na kocky a vyberá ohlásenie{ $until }
+table-turn-roll-here = ⏳ { $name }, veríš: ohlás naslepo tlačidlami nižšie, alebo hoď a pozri sa{ $until }
+table-turn-announce-here = ⏳ { $name }, si na ťahu: 🎲 ti ukáže kocky (len tebe), potom ohlás tlačidlami nižšie{ $until }
+table-turn-respond = ⏳ { $name }: uveriť a hodiť, alebo „Klamár!“?{ $until }
+table-turn-mia = ⏳ { $name }: Mia! Vzdať sa, alebo pozrieť?{ $until }
+table-unreachable = ⚠️ Hráčovi { $name } nemôžem písať súkromne. { $name }, otvor @{ $bot } a stlač Start — dovtedy hraj tu, tlačidlami nižšie.
+deadline-until = do { $time } UTC
+deadline-left = { $seconds ->
+    [one] { $seconds } sekunda
+    [few] { $seconds } sekundy
+    [many] { $seconds } sekundy
+   *[other] { $seconds } sekúnd
+} (do { $time } UTC)
 table-call = ❗ { $name }: „Klamár!“ — { $shown }
 table-look = 👀 { $name } sa pozerá: { $shown }
+table-outcome-bluff-caught = { $rolled } je nižšie ako { $claim }: { $announcer } blafuje!
+table-outcome-claim-held = { $rolled } nie je nižšie ako { $claim }: { $announcer } hovorí pravdu.
+table-outcome-mia-true = Pravá Mia!
+table-outcome-mia-false = Žiadna Mia: { $announcer } blafuje!
 table-gave-up = 🏳️ { $name } sa vzdáva pred Mia.
 table-missed = ⌛ { $name } prichádza o ťah.
-table-void = Kolo je neplatné: jeden z hráčov odišiel.
+table-void = 🚫 Kolo je neplatné: jeden z hráčov odišiel.
 table-loss = 💔 { $name } prichádza o { $n ->
     [1] život
     [one] { $n } život
@@ -53,7 +70,22 @@ table-loss = 💔 { $name } prichádza o { $n ->
     [many] { $n } života
    *[other] { $n } životov
 } ({ $cause })
+table-next = ➡️ Kolo { $round } začína { $name }.
+table-stopped = 🛑 <b>Táto hra bola zastavená.</b>
+table-round-closed = Toto kolo sa skončilo.
 
-game-over-winner = 🏆 { $name } vyhráva hru Mia!
-game-over = 🏁 Hra Mia sa skončila.
-unreachable = ⚠️ Hráčovi { $name } nemôžem písať súkromne. { $name }, otvor @{ $bot } a stlač Start (alebo ma odblokuj). Dovtedy používaj „{ button-show-dice }“ pri stole.
+game-over-winner = 🏆 <b>{ $name } vyhráva hru Mia!</b>
+game-over = 🏁 <b>Hra Mia sa skončila.</b>
+game-over-place = { $place }. { $name }{ $lives ->
+    [0] {""}
+    [one] { " " }❤️{ $lives }
+    [few] { " " }❤️{ $lives }
+    [many] { " " }❤️{ $lives }
+   *[other] { " " }❤️{ $lives }
+}
+game-over-rounds = { $n ->
+    [one] Odohralo sa { $n } kolo.
+    [few] Odohrali sa { $n } kolá.
+    [many] Odohralo sa { $n } kola.
+   *[other] Odohralo sa { $n } kôl.
+}

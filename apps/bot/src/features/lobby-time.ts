@@ -50,7 +50,7 @@ export function watchLobbyExpiry({ api, games, notifier, locales, log }: ExpiryD
     void (async () => {
       // The lobby's own messages first (its creation may still be on its way out).
       await notifier.idle();
-      await notifier.stopped(game, 'lobby-expired');
+      await notifier.stopped(game, 'expired');
       const t = translator(await locales.ofChat(game.chatId));
       await api.sendMessage(Number(game.chatId), t('extend-expired'), {
         ...(game.threadId ? { message_thread_id: game.threadId } : {}),

@@ -1,24 +1,23 @@
 import { Composer } from 'grammy';
-import { lastAnnouncement, playerView, type Action } from '@mia/engine';
-import type { ActResult } from '@mia/game';
-import { decodeButton, type Button } from '../callback-data';
-import { newRoundStarterRolls } from './ai';
+import { lastAnnouncement, type Action, type GameState } from '@mia/engine';
+import type { ActResult, GameRecord } from '@mia/game';
+import { decodeButton } from '../callback-data';
 import type { BotContext } from '../context';
-import { diceFaces } from '../render/html';
-import type { Translate } from '../i18n';
+import { dicePopupText } from '../render/prompt';
 import { rejectionText } from '../rejections';
 import { mayManage } from './lobby';
 
 /**
  * Every button press: decoded, checked against the game it names, turned into engine actions and
- * answered with one pop-up. Telegram out happens in the notifier, from the committed events.
+ * answered with one pop-up. Telegram out happens in the notifier, from the committed events: a
+ * press on the group's table redraws the private prompt and the other way round.
  */
 export const play = new Composer<BotContext>();
 
 play.on('callback_query:data', async (ctx) => {
   const button = decodeButton(ctx.callbackQuery.data);
   if (!button) return ctx.answerCallbackQuery({ text: ctx.t('popup-invalid-button') });
-  const { games } = ctx.deps;
+  const { games, notifier } = ctx.deps;
   const game = await games.game(button.gameId);
   if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) {
     return ctx.answerCallbackQuery({ text: ctx.t('reject-game-over') });
@@ -41,25 +40,33 @@ play.on('callback_query:data', async (ctx) => {
   };
   // `current`: the game just read, so the service need not read it again (see ActRequest).
   const base = { chatId: game.chatId, gameId: game.id, user, current: game };
-  // Whoever must roll next with nothing announced yet (a new round's starter) rolls at once, in
-  // the same commit: the starter always looks (rules, A round: 1), and a tap is saved.
-  const followUp = newRoundStarterRolls;
-  const act = (action: Action, key = `update:${ctx.update.update_id}`) => games.act({ ...base, key, action, followUp });
+  const key = `update:${ctx.update.update_id}`;
+  const act = (action: Action, followUp?: (state: GameState) => Action | undefined) =>
+    games.act({ ...base, key, action, ...(followUp ? { followUp } : {}) });
   const move = button.move;
   const actorName = game.state.round ? game.state.seats.find((p) => p.id === game.state.round!.actor)?.name : undefined;
   const refuse = { actorName, minPlayers: Math.max(2, game.state.settings.minPlayers) };
+  const refused = (result: Extract<ActResult, { status: 'rejected' }>) =>
+    ctx.answerCallbackQuery({ text: rejectionText(result.rejection, ctx.t, refuse), show_alert: false });
   const answer = (result: ActResult, ok?: string) =>
-    result.status === 'rejected'
-      ? ctx.answerCallbackQuery({ text: rejectionText(result.rejection, ctx.t, refuse), show_alert: false })
-      : ctx.answerCallbackQuery(ok ? { text: ok } : {});
+    result.status === 'rejected' ? refused(result) : ctx.answerCallbackQuery(ok ? { text: ok } : {});
+  /** Whether this player sees their dice in pop-ups (group mode, or their private chat fails). */
+  const atTable = () => notifier.playsAtTable(game, player);
+  /** After a look at the dice: in a pop-up when the player plays at the table, else their prompt shows them. */
+  const showDice = async (result: ActResult, pressedInGroup: string) => {
+    if (result.status === 'rejected') return refused(result);
+    if (result.status === 'applied' && (await atTable())) {
+      return ctx.answerCallbackQuery({ text: dicePopupText(result.game.state, player, ctx.t), show_alert: true });
+    }
+    return ctx.answerCallbackQuery(inGameChat ? { text: pressedInGroup } : {});
+  };
 
   switch (button.action.op) {
     case 'join': {
       const known = await games.user(player);
-      if (!known?.privateChatOk || known.blockedBot) {
+      if ((await notifier.modeOf(game)) === 'private' && (!known?.privateChatOk || known.blockedBot)) {
         // Dice come by private message: open the private chat first, and join in the same tap.
-        const me = ctx.me.username;
-        return ctx.answerCallbackQuery({ url: `https://t.me/${me}?start=j_${game.id}` });
+        return ctx.answerCallbackQuery({ url: `https://t.me/${ctx.me.username}?start=j_${game.id}` });
       }
       return answer(await act({ type: 'join', player, name: user.name }), ctx.t('popup-joined'));
     }
@@ -74,43 +81,24 @@ play.on('callback_query:data', async (ctx) => {
       }
       return answer(await act({ type: 'start' }));
     }
-    case 'believe': {
-      // Believe and roll in one commit: the dice arrive with the table's update.
-      const believed = await games.act({
-        ...base,
-        key: `update:${ctx.update.update_id}`,
-        action: { type: 'believe', player, move },
-        followUp: (state) =>
+    case 'believe':
+      // Believe and roll (and look) in one commit: the dice arrive with the redrawn prompt or pop-up.
+      return showDice(
+        await act({ type: 'believe', player, move }, (state) =>
           state.round?.stage === 'roll' && state.round.actor === player ? { type: 'roll', player, move: state.move } : undefined,
-      });
-      const reachable = !(await games.user(player))?.blockedBot;
-      return answer(
-        believed,
-        reachable ? ctx.t('popup-rolled') : ctx.t('popup-rolled-unreachable'),
+        ),
+        ctx.t('popup-rolled'),
       );
-    }
-    case 'believeBlind': {
-      const believed = await act({ type: 'believe', player, move });
-      if (believed.status === 'applied') await ctx.deps.notifier.sendBlindClaims(believed.game, player);
-      return answer(believed, ctx.t('popup-blind-choose'));
-    }
-    case 'rollBlind': {
-      const current = await games.game(game.id);
-      if (!current || current.state.move !== move || current.state.round?.actor !== player || current.state.round.stage !== 'roll') {
-        return ctx.answerCallbackQuery({
-          text: rejectionText({ code: current?.state.round?.actor === player ? 'stale' : 'not-your-turn', message: '' }, ctx.t, refuse),
-        });
-      }
-      await ctx.deps.notifier.sendBlindClaims(current, player);
-      return ctx.answerCallbackQuery();
-    }
+    case 'believeBlind':
+      return answer(await act({ type: 'believe', player, move }), inGameChat && !(await atTable()) ? ctx.t('popup-blind-choose') : ctx.t('popup-blind-here'));
     case 'roll':
-      return answer(await act({ type: 'roll', player, move }));
+      return showDice(await act({ type: 'roll', player, move }), ctx.t('popup-rolled'));
+    case 'rollBlind':
+      // A button of the first version (the roll prompt's "roll blind"): its prompt was redrawn since.
+      return ctx.answerCallbackQuery({ text: ctx.t('reject-stale') });
     case 'announce':
     case 'announceBlind':
-      return answer(
-        await act({ type: 'announce', player, move, value: button.action.value, blind: button.action.op === 'announceBlind' }),
-      );
+      return answer(await act({ type: 'announce', player, move, value: button.action.value, blind: button.action.op === 'announceBlind' }));
     case 'call':
       return answer(await act({ type: 'call', player, move }));
     case 'pass': {
@@ -123,32 +111,16 @@ play.on('callback_query:data', async (ctx) => {
     case 'look':
       return answer(await act({ type: 'lookAtMia', player, move }));
     case 'dice':
-      return showDice(ctx, button, player);
+      return lookAtDice(ctx, game, player);
   }
 });
 
-/** The fallback when private messages fail: the player's own dice in a pop-up only they see. */
-async function showDice(ctx: BotContext, button: Button, player: string) {
-  const game = await ctx.deps.games.game(button.gameId);
-  const round = game?.state.round;
-  if (!game || !round || round.actor !== player) {
-    return ctx.answerCallbackQuery({ text: ctx.t('reject-not-your-turn'), show_alert: false });
+/** "My dice" on the table: the player's own dice in a pop-up only they see. */
+async function lookAtDice(ctx: BotContext, game: GameRecord, player: string) {
+  const round = game.state.round;
+  if (!round || round.actor !== player) {
+    const name = round ? game.state.seats.find((p) => p.id === round.actor)?.name : undefined;
+    return ctx.answerCallbackQuery({ text: rejectionText({ code: 'not-your-turn', message: '' }, ctx.t, { actorName: name }) });
   }
-  if (round.stage === 'roll') {
-    const rolled = await ctx.deps.games.act({
-      chatId: game.chatId,
-      gameId: game.id,
-      key: `update:${ctx.update.update_id}`,
-      action: { type: 'roll', player, move: game.state.move },
-    });
-    if (rolled.status === 'rejected') return ctx.answerCallbackQuery({ text: rejectionText(rolled.rejection, ctx.t) });
-    if (rolled.status === 'duplicate') return ctx.answerCallbackQuery();
-    return ctx.answerCallbackQuery({ text: popupDice(rolled.game.state, player, ctx.t), show_alert: true });
-  }
-  return ctx.answerCallbackQuery({ text: popupDice(game.state, player, ctx.t), show_alert: true });
-}
-
-function popupDice(state: Parameters<typeof playerView>[0], player: string, t: Translate): string {
-  const dice = playerView(state, player).myDice;
-  return dice ? t('popup-dice', { faces: diceFaces(dice), digits: `${dice[0]}${dice[1]}` }) : t('popup-no-dice');
+  return ctx.answerCallbackQuery({ text: dicePopupText(game.state, player, ctx.t), show_alert: true });
 }

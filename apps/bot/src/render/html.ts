@@ -3,7 +3,11 @@ export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replac
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
-/** Lives as a die face while they fit on one (the rules: players track them on a die). */
-export const lifeDie = (lives: number): string => (lives >= 1 && lives <= 6 ? FACES[lives]! : `${lives}♥`);
-
+/** Dice are drawn as die faces; lives never are (a heart and the count), so the two cannot be confused. */
 export const diceFaces = (dice: readonly [number, number]): string => `${FACES[dice[0]]}${FACES[dice[1]]}`;
+
+/** A player's lives: a heart and the count. */
+export const hearts = (lives: number): string => `❤️${lives}`;
+
+/** A mention that notifies the person in a group (Telegram's text_mention through HTML). */
+export const mention = (userId: string, name: string): string => `<a href="tg://user?id=${userId}">${escapeHtml(name)}</a>`;

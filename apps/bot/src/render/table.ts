@@ -1,99 +1,83 @@
-import { spectatorView, valueOf, type GameState, type RoundView, type Settings, type SpectatorView } from '@mia/engine';
+import { lastAnnouncement, spectatorView, type GameState, type PlayerId } from '@mia/engine';
 import type { Translate } from '../i18n';
-import { claimLabel } from './claims';
-import { diceFaces, escapeHtml, lifeDie } from './html';
+import { mention as mentionOf } from './html';
+import { announcementLine, beatPercent, claimIn, deadlineText, livesLine, nameIn, outcomeLines, roundNumbered } from './parts';
 
-/** The lobby message: who is in, the rules in force, what to press. */
-export function lobbyText(view: SpectatorView, creatorName: string, t: Translate): string {
-  const s = view.settings;
-  const players = view.seats.map((p) => `• ${escapeHtml(p.name)}${p.ai ? ' 🤖' : ''}`).join('\n') || t('lobby-nobody');
-  return [
-    t('lobby-title', { creator: escapeHtml(creatorName) }),
-    '',
-    t('lobby-players', { count: view.seats.length, max: s.maxPlayers }),
-    players,
-    '',
-    t('lobby-rules', { rules: escapeHtml(rulesLine(view.settings, t)) }),
-    t('lobby-hint'),
-  ].join('\n');
-}
-
-/** The settings in one line: what the lobby shows and /rules opens with. */
-export function rulesLine(s: Settings, t: Translate): string {
-  const r = s.ranking;
-  const ranking = [
-    r.doubles === '11-high' ? t('rules-doubles-11') : t('rules-doubles-66'),
-    r.littleMia ? t('rules-little-mia') : '',
-    r.sum ? t('rules-sum') : '',
-  ].filter(Boolean);
-  return [
-    t('rules-lives', { n: s.lives }),
-    ranking.join(', '),
-    s.announceRule === 'at-least' ? t('rules-at-least') : t('rules-strict'),
-    s.blindPass ? t('rules-blind-pass') : '',
-    t('rules-mia-penalties', { looked: s.miaLookedPenalty, lie: s.miaFalsePenalty }),
-    s.turnSeconds ? t('rules-turn', { seconds: s.turnSeconds }) : t('rules-no-turn-limit'),
-    s.endRule === 'first-out' ? t('rules-first-out') : t('rules-last-standing'),
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
+export { lobbyText, rulesLine } from './rules';
 
 const TURN_KEY = { roll: 'table-turn-roll', announce: 'table-turn-announce', respond: 'table-turn-respond', mia: 'table-turn-mia' } as const;
 
+export interface RoundTextOptions {
+  deadlineAt: Date | null;
+  /** Group mode: the actor is mentioned (the message is new for their turn, so it notifies them). */
+  mention: PlayerId | null;
+  /** The actor's private chat fails: say so, and that they play here. */
+  unreachable: { bot: string } | null;
+}
+
 /**
- * One round's table: seats in order with lives as die faces, whose turn and until when, the
- * announcements so far, and how the round ended. Built from the spectator view only, so it can
- * never show dice that were not revealed.
+ * A round's message in the group, live: every player's lives, the announcements so far, what must
+ * be beaten and its odds, whose turn it is and until when. Built from the spectator view only, so
+ * it can never show dice that were not revealed.
  */
-export function tableText(state: GameState, deadlineAt: Date | null, t: Translate): string {
+export function liveRoundText(state: GameState, options: RoundTextOptions, t: Translate): string {
   const view = spectatorView(state);
-  const round = view.round;
-  const name = (id: string) => escapeHtml(view.seats.find((p) => p.id === id)?.name ?? id);
-  const lines: string[] = [];
-  lines.push(t('table-title', { round: round?.number ?? 0 }));
-  for (const p of view.seats) {
-    const turn = round && !round.ended && view.phase === 'playing' && round.actor === p.id ? '▶️ ' : '';
-    const status = p.out ? ` ✖ (${t(`out-${p.out}`)})` : ` ${lifeDie(p.lives)}`;
-    lines.push(`${turn}${p.out ? `<s>${escapeHtml(p.name)}</s>` : escapeHtml(p.name)}${p.ai ? ' 🤖' : ''}${status}`);
+  const round = view.round!;
+  const lines = [t('table-title', { round: round.number }), livesLine(view, t, { actor: round.actor }), ''];
+  if (round.announcements.length === 0) lines.push(t('table-starts', { name: nameIn(view, round.starter) }));
+  for (const a of round.announcements) lines.push(announcementLine(view, a, t));
+  const last = lastAnnouncement(state);
+  if (last && round.stage !== 'mia') {
+    lines.push(t('table-to-beat', { claim: claimIn(view.settings, last.value, t), percent: beatPercent(view.settings, last.value) }));
   }
-  const last = view.lastRound;
-  if (last && round && !round.ended && round.announcements.length === 0) {
-    lines.push('', t('table-last-round'), ...roundOutcome(last, view, name, t));
-  }
+  const actor = options.mention ? mentionOf(options.mention, view.seats.find((p) => p.id === options.mention)?.name ?? '') : nameIn(view, round.actor);
+  const until = deadlineText(options.deadlineAt, t);
+  // The actor who plays here is told what to press; everyone else reads what is going on.
+  const here = options.mention && (round.stage === 'roll' || round.stage === 'announce') ? '-here' : '';
+  lines.push('', t(`${TURN_KEY[round.stage]}${here}`, { name: actor, until: until ? ` — ${until}` : '' }));
+  if (options.unreachable) lines.push(t('table-unreachable', { name: nameIn(view, round.actor), bot: options.unreachable.bot }));
+  return lines.join('\n');
+}
+
+/**
+ * A finished round's message: the announcements, the reveal with the dice (or the give-up, the
+ * missed turn), who lost what and why, everyone's lives after, and who starts the next round.
+ */
+export function finalRoundText(state: GameState, n: number, note: 'stopped' | null, t: Translate): string {
+  const view = spectatorView(state);
+  const round = roundNumbered(view, n);
+  const lines = [t('table-title', { round: n })];
   if (round) {
-    lines.push('');
-    if (round.announcements.length === 0 && !round.ended) lines.push(t('table-starts', { name: name(round.starter) }));
-    for (const a of round.announcements) {
-      const key = a.kind === 'blind' ? 'table-announced-blind' : a.kind === 'pass' ? 'table-announced-pass' : 'table-announced';
-      lines.push(t(key, { name: name(a.player), claim: escapeHtml(claimLabel(view.settings.ranking, a.value, t)) }));
-    }
-    lines.push(...roundOutcome(round, view, name, t));
-    if (!round.ended && view.phase === 'playing') {
-      const until = deadlineAt ? t('table-until', { time: deadlineAt.toISOString().slice(11, 19) }) : '';
-      lines.push('', t(TURN_KEY[round.stage], { name: name(round.actor), until }));
-    }
+    for (const a of round.announcements) lines.push(announcementLine(view, a, t));
+    lines.push(...outcomeLines(round, view, t));
   }
-  if (view.phase === 'over' && view.result) {
-    lines.push('', view.result.winner ? t('table-winner', { name: name(view.result.winner) }) : t('table-over'));
-    for (const r of view.result.ranking) lines.push(`${r.place}. ${name(r.player)}`);
+  if (note === 'stopped') lines.push(t('table-stopped'));
+  else if (!round || !round.ended) lines.push(t('table-round-closed'));
+  lines.push(livesLine(view, t));
+  const next = view.round;
+  if (view.phase === 'playing' && next && next.number === n + 1 && note === null) {
+    lines.push(t('table-next', { name: nameIn(view, next.starter), round: next.number }));
   }
   return lines.join('\n');
 }
 
-/** How a round ended: the reveal (dice are public from here), a give-up, the lives lost. */
-function roundOutcome(round: RoundView, view: SpectatorView, name: (id: string) => string, t: Translate): string[] {
-  const lines: string[] = [];
-  if (round.reveal) {
-    const r = round.reveal;
-    const shown = `${diceFaces(r.dice)} ${escapeHtml(claimLabel(view.settings.ranking, valueOf(r.dice), t))}`;
-    lines.push(t(r.reason === 'call' ? 'table-call' : 'table-look', { name: name(r.by), shown }));
+/** The game's last message: the winner and the final ranking. */
+export function gameOverText(state: GameState, t: Translate): string {
+  const view = spectatorView(state);
+  const result = view.result;
+  const lines = [result?.winner ? t('game-over-winner', { name: nameIn(view, result.winner) }) : t('game-over')];
+  for (const r of result?.ranking ?? []) {
+    const seat = view.seats.find((p) => p.id === r.player);
+    lines.push(t('game-over-place', { place: r.place, name: nameIn(view, r.player), lives: seat && !seat.out ? r.lives : 0 }));
   }
-  if (round.ended === 'mia-give-up') lines.push(t('table-gave-up', { name: name(round.actor) }));
-  if (round.ended === 'timeout') lines.push(t('table-missed', { name: name(round.actor) }));
-  if (round.ended === 'aborted') lines.push(t('table-void'));
-  for (const loss of round.losses) {
-    lines.push(t('table-loss', { name: name(loss.player), n: loss.amount, cause: t(`cause-${loss.cause}`) }));
-  }
-  return lines;
+  lines.push(t('game-over-rounds', { n: view.round?.number ?? 0 }));
+  return lines.join('\n');
+}
+
+/** The lobby once it can no longer be joined: the game started (and who starts), was stopped, or expired. */
+export function lobbyClosedNote(state: GameState, why: 'started' | 'stopped' | 'expired', t: Translate): string {
+  if (why !== 'started') return t(why === 'stopped' ? 'lobby-stopped' : 'lobby-expired');
+  const view = spectatorView(state);
+  const starter = view.round?.number === 1 ? view.round.starter : null;
+  return starter ? t('lobby-started-by', { name: nameIn(view, starter) }) : t('lobby-started');
 }
