@@ -85,7 +85,11 @@ const actors = (events: GameEvent[]) =>
 describe('computer players at a group table, through the real bot and telegram-sim', () => {
   let w: World;
   beforeAll(async () => {
-    w = await world({ seed: 61 });
+    // Computer players act at once, far faster than people: the bot still paces its new messages
+    // (18 a minute into a group), on a clock that moves on when it waits instead of in real time.
+    let offset = 0;
+    const pacing = { clock: { now: () => Date.now() + offset, sleep: async (ms: number) => void (offset += ms) } };
+    w = await world({ seed: 61, pacing });
     w.sim.setLimits(false);
   });
   afterAll(() => w.close());
@@ -150,7 +154,14 @@ describe('computer players at a group table, through the real bot and telegram-s
     expect(unknown).toMatch(/^I don’t know the strategy “oracle”/);
     for (const name of ['honest', 'calculator', 'bluffer', 'random']) expect(unknown).toContain(`• ${name} — `);
 
-    await joinAndStart(w, lobby, [bo]);
+    const started = await joinAndStart(w, lobby, [bo]);
+    // The computer players act by themselves from the start (a round's message comes with its
+    // first announcement): once they wait for Bo, the next message here is the answer.
+    await until(async () => {
+      const g = await w.games.game(started.id);
+      return w.ai.busy === 0 && g && !g.state.seats.find((s) => s.id === g.state.round!.actor)!.ai;
+    });
+    await w.settle();
     expect(await ask(w, bo, group, '/addai@mia_bot')).toBe(
       'The game has already started: computer players can only sit down before the start.',
     );

@@ -45,9 +45,19 @@ describe('a game that ended while its messages were pending', () => {
     const winner = game.state.seats.find((s) => s.id === game.state.result!.winner)!.name;
     await w.restart();
     await w.settle();
-    expect(winnerLines().map((m) => m.text)).toEqual([`🏆 ${winner} wins the game of Mia!`]);
+    const loser = game.state.seats.find((s) => s.id !== game.state.result!.winner)!.name;
+    const rounds = game.state.round!.number;
+    expect(winnerLines().map((m) => m.text)).toEqual([
+      [`🏆 ${winner} wins the game of Mia!`, `1. ${winner} ❤️1`, `2. ${loser}`, `${rounds} ${rounds === 1 ? 'round' : 'rounds'} played.`].join('\n'),
+    ]);
+    // The last round's message is edited into its outcome, without buttons, before the winner's.
     const last = w.sim.botMessages(group).filter((m) => /^🎲 Mia — round/.test(m.text ?? '')).at(-1)!;
+    expect(last.text).toMatch(new RegExp(`^🎲 Mia — round ${rounds}\\n`));
+    expect(last.text).toContain(`💔 ${loser} loses`);
     expect(last.reply_markup?.inline_keyboard.flat() ?? []).toHaveLength(0);
+    expect(last.message_id).toBeLessThan(winnerLines()[0]!.message_id);
+    // No private prompt keeps buttons either.
+    for (const p of players) for (const m of w.sim.botMessages(p.privateChat(w.token))) expect(m.reply_markup?.inline_keyboard.flat() ?? []).toHaveLength(0);
   });
 
   it('a further restart does not announce it again', async () => {

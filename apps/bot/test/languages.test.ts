@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
-import { current, lastWithButton, world, type SimGroup, type SimUser, type World } from './support';
+import { buttons, current, DICE_PAIR, lastWithButton, world, type SimGroup, type SimUser, type World } from './support';
 
 /**
  * A Russian group with a Slovak, an unknown-language and an English player: the group sees
@@ -29,6 +29,12 @@ describe('languages', () => {
   });
   afterAll(() => w.close());
 
+  /** A text as Telegram shows it: the HTML tags parsed away. */
+  const plain = (s: string) => s.replace(/<[^>]+>/g, '');
+  const languageOf = (p: SimUser) => (p === ada ? sk : p === bo ? ru : en);
+  /** The group's messages for round 1, by their Russian title. */
+  const roundOne = () => w.sim.messages(group).filter((m) => m.text?.split('\n')[0] === plain(ru('table-title', { round: 1 })));
+
   it('greets each person privately in their own language', async () => {
     const hello = (u: SimUser) => w.sim.waitFor(() => w.sim.messages(u.privateChat(w.token)).find((m) => m.from?.is_bot)?.text);
     expect(await hello(ada)).toBe(sk('start-hello'));
@@ -51,14 +57,40 @@ describe('languages', () => {
     await w.settle();
   });
 
-  it('sends the table in Russian and the starter’s dice in the starter’s language', async () => {
+  it('says in Russian who starts, and shows the starter their dice in the starter’s language', async () => {
     const game = (await w.games.currentGame(BigInt(group.id)))!;
-    const table = w.sim.messages(group).at(-1)!;
-    expect(table.text).toContain(ru('table-title', { round: 1 }).replace(/<\/?b>/g, ''));
     const starter = [ada, bo, cy].find((p) => String(p.id) === game.state.round!.actor)!;
-    const t = starter === ada ? sk : starter === bo ? ru : en;
-    const prompt = await w.sim.waitFor(() => w.sim.messages(starter.privateChat(w.token)).at(-1));
-    expect(prompt.text?.split('\n')[0]).toMatch(new RegExp(`^${t('prompt-dice', { faces: '..', claim: 'X' }).split(':')[0]}`));
+    const t = languageOf(starter);
+    // No round message before the first announcement: the lobby, closed, says who starts.
+    const lobby = w.sim.botMessages(group).find((m) => m.text?.startsWith(plain(ru('lobby-title', { creator: 'Ada' }))))!;
+    expect(lobby.text).toContain(plain(ru('lobby-started-by', { name: starter.firstName })));
+    expect(lobby.reply_markup).toBeUndefined();
+    expect(roundOne()).toHaveLength(0);
+    // The starter has rolled and looked: their one prompt, in their language, shows the dice.
+    const prompt = await w.sim.waitFor(() => lastWithButton(w.sim.messages(starter.privateChat(w.token)), /^🎯 /));
+    const [title, dice] = prompt.text!.split('\n');
+    expect(title).toBe(plain(t('prompt-title-start', { round: 1 })));
+    const dicePrefix = plain(t('prompt-your-dice', { faces: '\u0000', claim: '', percent: 0 })).split('\u0000')[0]!;
+    expect(dice!.startsWith(dicePrefix), `${dice} starts with ${dicePrefix}`).toBe(true);
+    expect(dice).toMatch(DICE_PAIR);
+  });
+
+  it('sends the round’s message in Russian with the first announcement, the receiver’s prompt in theirs', async () => {
+    const game = (await w.games.currentGame(BigInt(group.id)))!;
+    const starter = [ada, bo, cy].find((p) => String(p.id) === game.state.round!.actor)!;
+    const prompt = lastWithButton(w.sim.messages(starter.privateChat(w.token)), /^🎯 /)!;
+    await starter.press(prompt, buttons(prompt).find((b) => b.startsWith('🎯 '))!);
+    await w.settle();
+    expect(roundOne()).toHaveLength(1);
+    const table = roundOne()[0]!;
+    expect(table.text).toMatch(/[а-я]/);
+    expect(buttons(table)).toEqual(expect.arrayContaining([ru('button-believe'), ru('button-call')]));
+    const after = (await w.games.currentGame(BigInt(group.id)))!;
+    const receiver = [ada, bo, cy].find((p) => String(p.id) === after.state.round!.actor)!;
+    const tr = languageOf(receiver);
+    const theirs = lastWithButton(w.sim.messages(receiver.privateChat(w.token)), /./)!;
+    expect(theirs.text!.split('\n')[0]).toBe(plain(tr('prompt-title', { round: 1 })));
+    expect(buttons(theirs)).toEqual(expect.arrayContaining([tr('button-believe'), tr('button-call')]));
   });
 
   it('answers /rules and /help in the group’s language', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTexts, DICE_PAIR, lastWithButton, scriptedRng, world, type SimGroup, type SimUser, type World } from './support';
+import { allTexts, buttonText, claimButton, DICE_PAIR, lastWithButton, scriptedRng, world, type SimGroup, type SimUser, type World } from './support';
 
 /**
  * Every path of the rules in one scripted game, dice forced: truth called wrongly, a bluff called
@@ -36,10 +36,11 @@ describe('every path of the rules through the bot', () => {
   });
   afterAll(() => w.close());
 
-  const privately = async (user: SimUser, label: string) => {
-    const msg = lastWithButton(w.sim.messages(user.privateChat(w.token)), new RegExp(`^${label}$`));
-    expect(msg, `${user.firstName} has a private button "${label}"`).toBeDefined();
-    const popup = await user.press(msg!, label);
+  /** A claim's button in the player's private prompt ("53 · 33%", "🎯 53 · 33%" on the truth). */
+  const privately = async (user: SimUser, claim: string) => {
+    const msg = lastWithButton(w.sim.messages(user.privateChat(w.token)), claimButton(claim));
+    expect(msg, `${user.firstName} has a private button "${claim}"`).toBeDefined();
+    const popup = await user.press(msg!, buttonText(msg!, claimButton(claim)));
     await w.settle();
     return popup;
   };
@@ -50,14 +51,19 @@ describe('every path of the rules through the bot', () => {
     await w.settle();
     return popup;
   };
-  const table = () => w.sim.messages(group).filter((m) => m.text?.startsWith('🎲 Mia — round')).at(-1)!.text!;
+  const tableMessage = () => w.sim.messages(group).filter((m) => m.text?.startsWith('🎲 Mia — round')).at(-1)!;
+  const table = () => tableMessage().text!;
   const lives = async () => {
     const g = await w.db.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) }, include: { seats: { include: { user: true } } } });
     return Object.fromEntries(g.seats.map((s) => [s.user.firstName, s.lives]));
   };
 
   it('round 1: the truth (53 on 5-3) called wrongly — the caller loses a life', async () => {
-    expect(w.sim.messages(ada.privateChat(w.token)).at(-1)!.text).toContain('Your dice: ⚄⚂ 53');
+    // The starter has rolled and looked with the round's start: their one prompt shows the dice
+    // and marks the truthful claim.
+    const prompt = w.sim.messages(ada.privateChat(w.token)).at(-1)!;
+    expect(prompt.text).toContain('Your dice: ⚄⚂ 53');
+    expect(buttonText(prompt, claimButton('53'))).toMatch(/^🎯 53 · \d+%$/);
     await privately(ada, '53');
     expect(table()).toContain('📣 Ada: 53');
     await onTable(bo, /Liar/);
@@ -75,7 +81,12 @@ describe('every path of the rules through the bot', () => {
   it('round 3: under (43 on 6-5), believed blind, passed on blind, called: the passer is answerable', async () => {
     await privately(ada, '43');
     await onTable(bo, /Believe, roll blind/);
-    expect(w.sim.messages(bo.privateChat(w.token)).at(-1)!.text).toContain('Announce without looking');
+    // Bo's prompt is edited: no dice in view, the blind claims, and the way back to rolling.
+    const boPrompt = w.sim.messages(bo.privateChat(w.token)).at(-1)!;
+    expect(boPrompt.text).toContain('You believed. Announce blind, without looking at the dice');
+    expect(boPrompt.text).not.toMatch(DICE_PAIR);
+    expect(buttonText(boPrompt, /^🎲 Roll and look instead$/)).toBeDefined();
+    expect(buttonText(boPrompt, claimButton('54'))).toBe(buttonText(boPrompt, /^54 · /));
     await privately(bo, '54');
     expect(table()).toContain('📣 Bo: 54 (blind)');
     await onTable(cleo, /Pass blind/);
@@ -91,7 +102,12 @@ describe('every path of the rules through the bot', () => {
     await onTable(cleo, /Look/);
     expect(table()).toMatch(/Cleo looks: ⚁⚀ Mia[\s\S]*Cleo loses 2 lives \(looked at a real Mia\)/);
     expect(await lives()).toEqual({ Ada: 2, Bo: 2, Cleo: 0 });
-    expect(table()).toMatch(/<s>Cleo<\/s> ✖ \(out\)|Cleo ✖ \(out\)/);
+    // Cleo is struck through on the lives line, with no hearts.
+    const out = tableMessage();
+    expect(out.text).toMatch(/Cleo ✖ out/);
+    expect(out.text).not.toMatch(/Cleo ❤️/);
+    const struck = (out.entities ?? []).filter((e) => e.type === 'strikethrough').map((e) => out.text!.slice(e.offset, e.offset + e.length));
+    expect(struck).toContain('Cleo');
   });
 
   it('round 5: a false Mia looked at costs the announcer a life', async () => {
@@ -107,7 +123,10 @@ describe('every path of the rules through the bot', () => {
     expect(popupForOthers?.text).toBe("You're out of this game.");
     await onTable(ada, /Give up/);
     expect(await lives()).toEqual({ Ada: 0, Bo: 2, Cleo: 0 });
-    expect(w.sim.lastMessage(group)!.text).toBe('🏆 Bo wins the game of Mia!');
+    // Round 6's message holds its outcome; one more message has the winner and the ranking.
+    expect(table()).toMatch(/📣 Bo: Mia\n🏳️ Ada gives up on the Mia\.\n💔 Ada loses a life \(gave up on Mia\)/);
+    expect(tableMessage().reply_markup).toBeUndefined();
+    expect(w.sim.lastMessage(group)!.text).toBe('🏆 Bo wins the game of Mia!\n1. Bo ❤️2\n2. Ada\n3. Cleo\n6 rounds played.');
     // The given-up dice (3-3) were never shown in the group.
     expect(allTexts(w.sim.messages(group)).join('\n')).not.toContain('⚂⚂');
     const game = await w.db.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) } });

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BotDeps } from '../src/context';
 import { LOCALES, translator } from '../src/i18n';
+import { LocaleResolver } from '../src/locale';
+import { setChatPlayMode } from '../src/settings/play-mode';
 import { allTexts, buttons, current, startGame, table, tables, type SimGroup, type SimMessage, type SimUser, type World, world } from './support';
 
 /**
@@ -67,6 +70,7 @@ describe('/settings', () => {
       'Time for a turn: 90 s',
       'A player who misses 2 turns in a row leaves the game',
       'Players: 2 to 10',
+      'Dice come by private message: I send each player their roll in our private chat',
       'Language: English',
       'Changes apply to the next game.',
     ]) {
@@ -85,6 +89,7 @@ describe('/settings', () => {
       '💤 Missed turns: 2',
       '👥 Min players: 2',
       '👥 Max players: 10',
+      '🎲 Dice: by private message',
       '🌐 English ›',
       '✖️ Close',
     ]) {
@@ -180,9 +185,25 @@ describe('/settings', () => {
     expect(buttons(current(w, menu))).toContain('🎲 Ranking: custom ›');
   });
 
-  it('turn deadline: off', async () => {
+  it('turn deadline: every choice from 15 s to 10 min, in rows; 15 s is stored as 15', async () => {
     await press(ada, menu, /Turn:/);
-    expect(buttons(current(w, menu))).toEqual(['30 s', '60 s', '✅ 90 s', '2 min', '5 min', '10 min', 'no limit', '⬅️ Back']);
+    expect(current(w, menu).reply_markup!.inline_keyboard.map((row) => row.map((b) => b.text))).toEqual([
+      ['15 s', '20 s', '30 s', '45 s'],
+      ['60 s', '✅ 90 s', '2 min'],
+      ['3 min', '5 min', '10 min'],
+      ['no limit'],
+      ['⬅️ Back'],
+    ]);
+    expect((await press(ada, menu, /^15 s$/))?.text).toBe('✅ Saved.');
+    expect((await stored()).turnSeconds).toBe(15);
+    expect(buttons(current(w, menu))).toContain('✅ 15 s');
+    expect(textOf(menu)).toContain('Time for a turn: 15 s');
+    expect((await press(ada, menu, /^10 min$/))?.text).toBe('✅ Saved.');
+    expect((await stored()).turnSeconds).toBe(600);
+    expect(textOf(menu)).toContain('Time for a turn: 10 min');
+  });
+
+  it('turn deadline: off', async () => {
     expect((await press(ada, menu, /no limit/))?.text).toBe('✅ Saved.');
     expect((await stored()).turnSeconds).toBeNull();
     expect(buttons(current(w, menu))).toContain('✅ no limit');
@@ -200,7 +221,21 @@ describe('/settings', () => {
     expect(game.state.seats.map((s) => s.lives)).toEqual([7, 7]);
     expect(game.deadlineAt).toBeNull();
     await w.settle();
-    expect(tables(w, group).at(-1)!.text).toContain('7♥');
+    // The starter's prompt: everyone's 7 lives, and no deadline.
+    const starter = [ada, bo].find((p) => String(p.id) === game.state.round!.actor)!;
+    const other = starter === ada ? bo : ada;
+    const prompt = w.sim.botMessages(starter.privateChat(w.token)).at(-1)!;
+    expect(prompt.text).toContain(starter === ada ? 'you ❤️7 · Bo ❤️7' : 'Ada ❤️7 · you ❤️7');
+    expect(prompt.text).not.toMatch(/⏱|left \(until/);
+    // Its first announcement brings the round's message: the lives, and a turn without a deadline.
+    await starter.press(prompt, buttons(prompt).find((b) => b.startsWith('🎯 '))!);
+    await w.settle();
+    const round = tables(w, group).at(-1)!.text!;
+    expect(round).toMatch(/^🎲 Mia — round 1\n/);
+    expect(round).toMatch(/Ada ❤️7 · .*Bo.* ❤️7/);
+    const turn = round.split('\n').at(-1)!;
+    expect(turn).toMatch(new RegExp(`^⏳ ${other.firstName}: .*\\?$`));
+    expect(turn).not.toMatch(/until|UTC/);
   });
 
   let second: SimMessage;
@@ -271,12 +306,141 @@ describe('/settings', () => {
   });
 });
 
+/**
+ * The play mode: how dice reach the players (by private message, or in pop-ups and buttons in the
+ * group). A chat setting beside the engine's house rules, changed from the same menu under the
+ * same rules.
+ */
+describe('/settings: play mode', () => {
+  let w: World;
+  let ada: SimUser; // group admin
+  let bo: SimUser; // member
+  let group: SimGroup;
+  beforeAll(async () => {
+    w = await world(37);
+    w.sim.setLimits(false);
+    const seated = await table(w, ['Ada', 'Bo'], { title: 'Pop-up table' });
+    group = seated.group;
+    [ada, bo] = seated.players as [SimUser, SimUser];
+  });
+  afterAll(() => w.close());
+
+  const mode = async () => (await w.games.chats.profile(BigInt(group.id))).playMode;
+  const ask = async (user: SimUser, text: string) => {
+    const before = w.sim.messages(group).length;
+    user.send(group, text);
+    return w.sim.waitFor(() => w.sim.messages(group).slice(before).find((m) => m.from?.is_bot));
+  };
+  const openSettings = (user: SimUser = ada) => ask(user, '/settings@mia_bot');
+  const toggleOf = (message: SimMessage) => {
+    const button = current(w, message).reply_markup?.inline_keyboard.flat().find((b) => /^🎲 Dice:/.test(b.text));
+    if (!button || !('callback_data' in button)) throw new Error(`no play mode button on ${JSON.stringify(buttons(current(w, message)))}`);
+    return button as { text: string; callback_data: string };
+  };
+  const pressToggle = (user: SimUser, message: SimMessage) => user.press(current(w, message), toggleOf(message).callback_data);
+  const textOf = (message: SimMessage) => current(w, message).text ?? '';
+
+  let menu: SimMessage;
+  let stale: SimMessage;
+  it('is "by private message" until changed, in the text and on its button', async () => {
+    menu = await openSettings();
+    stale = await openSettings();
+    expect(await mode()).toBe('private');
+    expect(menu.text).toContain('🎲 Dice come by private message: I send each player their roll in our private chat');
+    expect(toggleOf(menu).text).toBe('🎲 Dice: by private message');
+    // Its own row, just above the language.
+    const rows = menu.reply_markup!.inline_keyboard.map((row) => row.map((b) => b.text));
+    expect(rows.at(-2)).toEqual(['🎲 Dice: by private message']);
+  });
+
+  it('a member who is not an admin is refused with a pop-up, and nothing changes', async () => {
+    const before = textOf(menu);
+    const popup = await pressToggle(bo, menu);
+    expect(popup).toMatchObject({ text: 'Only group admins, or the creator of the game in its lobby, can change the settings.', show_alert: true });
+    expect(await mode()).toBe('private');
+    expect(textOf(menu)).toBe(before);
+  });
+
+  it('an admin switches it to the group: stored, and the message says what it means', async () => {
+    expect((await pressToggle(ada, menu))?.text).toBe('✅ Saved.');
+    expect(await mode()).toBe('group');
+    expect(await w.games.chats.playMode(BigInt(group.id))).toBe('group');
+    expect(textOf(menu)).toContain(
+      '🎲 Dice stay in the group: each player sees their roll in a pop-up only they can see, and announces with the buttons on the table. No private chat needed.',
+    );
+    expect(textOf(menu)).not.toContain('Dice come by private message');
+    expect(toggleOf(menu).text).toBe('🎲 Dice: pop-ups in the group');
+    // Nothing else moved: the house rules are the defaults still.
+    expect((await w.games.chats.profile(BigInt(group.id))).settings.lives).toBe(6);
+  });
+
+  it('a stale menu (drawn before the switch) is refreshed with a pop-up instead of switching it back', async () => {
+    expect(toggleOf(stale).text).toBe('🎲 Dice: by private message');
+    const popup = await pressToggle(ada, stale);
+    expect(popup).toMatchObject({ text: 'The settings changed in the meantime: the message now shows them as they are. Please try again.', show_alert: true });
+    expect(await mode()).toBe('group');
+    expect(toggleOf(stale).text).toBe('🎲 Dice: pop-ups in the group');
+    expect(textOf(stale)).toContain('Dice stay in the group');
+  });
+
+  it('forged presses change nothing: a made-up fingerprint, and the right data from a member', async () => {
+    const data = toggleOf(menu).callback_data;
+    const hash = data.slice(data.lastIndexOf('/f') + 2);
+    const forged = `${data.slice(0, data.length - hash.length)}${hash === 'zz' ? 'yy' : 'zz'}`;
+    expect((await ada.pressForged(current(w, menu), forged))?.show_alert).toBe(true);
+    expect(await mode()).toBe('group');
+    // The real data, sent by a member from another of the bot's messages in the group.
+    const other = await ask(bo, '/rules@mia_bot');
+    const popup = await bo.pressForged(other, toggleOf(menu).callback_data);
+    expect(popup).toMatchObject({ text: 'Only group admins, or the creator of the game in its lobby, can change the settings.', show_alert: true });
+    expect(await mode()).toBe('group');
+  });
+
+  it('with a lobby open, its creator may switch it, and it applies to the next game', async () => {
+    await ask(bo, '/newgame@mia_bot');
+    expect((await w.games.currentGame(BigInt(group.id)))!.status).toBe('LOBBY');
+    const during = await openSettings(bo);
+    expect(during.text).toContain('A game is open: changes apply to the next game, not to this one.');
+    expect((await pressToggle(bo, during))?.text).toBe('✅ Saved: it applies to the next game.');
+    expect(await mode()).toBe('private');
+    expect(toggleOf(during).text).toBe('🎲 Dice: by private message');
+    await ask(bo, '/stop@mia_bot');
+    expect((await pressToggle(bo, during))?.text).toContain('Only group admins');
+    expect(await mode()).toBe('private');
+  });
+
+  it('the menu is drawn in the group language: each language names both modes', async () => {
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      const [inPrivate, inGroup] = (['private', 'group'] as const).map((m) => [t('settings-btn-play-mode', { mode: m }), t('settings-line-play-mode', { mode: m })]);
+      expect(inPrivate![0], locale).not.toBe(inGroup![0]);
+      expect(inPrivate![1], locale).not.toBe(inGroup![1]);
+      expect(inGroup![0]!.length, locale).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it('the locale resolver caches the mode and forgets it when the setter stores a new one', async () => {
+    const locales = new LocaleResolver(w.games);
+    const chatId = BigInt(group.id);
+    expect(await locales.playModeOf(chatId)).toBe('private');
+    // Stored behind its back (another process): the cached answer stands for a few seconds...
+    await w.games.chats.setPlayMode(chatId, 'group');
+    expect(await locales.playModeOf(chatId)).toBe('private');
+    // ...while the bot's own setter drops it at once.
+    await setChatPlayMode({ games: w.games, locales } as unknown as BotDeps, chatId, 'group');
+    expect(await locales.playModeOf(chatId)).toBe('group');
+    await setChatPlayMode({ games: w.games, locales } as unknown as BotDeps, chatId, 'private');
+    expect(await locales.playModeOf(chatId)).toBe('private');
+    expect(await locales.playModeOf(-424242)).toBe('private');
+  });
+});
+
 describe('settings translations', () => {
   const dir = fileURLToPath(new URL('../locales', import.meta.url));
   const keys = (locale: string) => [...readFileSync(`${dir}/${locale}/settings.ftl`, 'utf8').matchAll(/^([a-z][a-zA-Z0-9-]*) =/gm)].map((m) => m[1]!);
   const english = keys('en');
   // Long values on purpose: the longest pop-up any press can produce.
-  const vars = { n: 12, min: 10, max: 10, setting: 'X', name: 'Slovenčina', rule: 'at-least', on: 'off', best: 'ones', preset: 'p', options: 'o', time: 't', given: 'g', choices: 'c', reason: 'r' };
+  const vars = { n: 12, min: 10, max: 10, setting: 'X', name: 'Slovenčina', rule: 'at-least', on: 'off', best: 'ones', preset: 'p', options: 'o', time: 't', given: 'g', choices: 'c', reason: 'r', mode: 'group' };
 
   it.each(LOCALES)('%s has every message, each formats, and pop-ups fit in 200 characters', (locale) => {
     expect(keys(locale).sort()).toEqual([...english].sort());

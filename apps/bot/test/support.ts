@@ -168,6 +168,15 @@ async function startProcess(sim: TelegramSim, token: string, db: Database, optio
 /** The real bot (long polling through @grammyjs/runner, or a webhook) against telegram-sim and a test database. */
 export async function world(seedOrOptions: number | WorldOptions = 1): Promise<World> {
   const options: WorldOptions = typeof seedOrOptions === 'number' ? { seed: seedOrOptions } : { ...seedOrOptions };
+  // The bot paces its new messages under Telegram's limits; by default its waits move a clock it
+  // shares with the sim instead of passing in real time, so a game played at full speed stays
+  // within the sim's limits (checked) without the test waiting a minute for them.
+  if (!options.pacing && !options.shared && !options.sim?.clock) {
+    let offset = 0;
+    const now = () => Date.now() + offset;
+    options.sim = { ...options.sim, clock: { now } };
+    options.pacing = { clock: { now, sleep: async (ms) => void (offset += ms) } };
+  }
   const sim = options.shared?.sim ?? (await TelegramSim.start({ ...options.sim, seed: options.seed ?? 1 }));
   const token = sim.createBot({ username: options.username ?? 'mia_bot' });
   const db = options.shared?.db ?? (await openTestDatabase());
@@ -225,7 +234,8 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
 }
 
 export const DICE_PAIR = /[⚀⚁⚂⚃⚄⚅]{2}/;
-export const TABLE = /^🎲 Mia — round (\d+)/;
+/** A round's message in any of the five languages: "🎲 Mia — round 3", "🎲 Mia — раунд 3", … */
+export const TABLE = /^🎲 Mia — [\p{L}\p{M}]+ (\d+)$/mu;
 
 /** Every version of every message in a chat, oldest first. */
 export function allTexts(messages: readonly SimMessage[]): string[] {
