@@ -54,7 +54,12 @@ describe('turn deadlines', () => {
     return popup;
   };
 
-  it('shows each turn’s deadline on the table', async () => {
+  const FACES = '⚀⚁⚂⚃⚄⚅';
+  const faces = (dice: readonly number[]) => dice.map((d) => FACES[d - 1]).join('');
+  /** A message's old buttons' callback data, as a modified client could still send them. */
+  const oldData = (m: SimMessage) => [...new Set(m.history.flatMap((h) => (h.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.callback_data!)))];
+
+  it('shows the turn’s deadline in the starter’s private prompt (the round has no group message yet)', async () => {
     const started = clock.now();
     const g = await startGame(w, group, players);
     gameId = g.id;
@@ -62,58 +67,69 @@ describe('turn deadlines', () => {
     expect(g.state.round).toMatchObject({ number: 1, stage: 'announce' });
     expect(g.deadlineAt!.getTime() - started.getTime()).toBeGreaterThanOrEqual(90_000);
     expect(g.deadlineAt!.getTime() - started.getTime()).toBeLessThan(95_000);
-    expect(liveTable().text).toContain(`⏳ ${idler.firstName}'s turn to announce — until ${hhmmss(g.deadlineAt!)} UTC`);
     idlerPrompt = lastWithButton(privateMessages(idler), /./)!;
-    expect(idlerPrompt.text).toMatch(/^🎲 Your dice: /);
+    expect(idlerPrompt.text).toMatch(/^🎲 Mia — round 1 · you start\n/);
+    expect(idlerPrompt.text).toContain('🎲 Your dice: ');
+    expect(idlerPrompt.text).toMatch(new RegExp(`\n⏱ (89|90) seconds left \\(until ${hhmmss(g.deadlineAt!)} UTC\\)\n`));
+    // The group has the lobby, closed, saying who starts; round 1's message comes with its first announcement.
+    expect(tables(w, group)).toHaveLength(0);
+    expect(w.sim.botMessages(group).at(-1)!.text).toContain(`▶️ The game has started: ${idler.firstName} starts round 1.`);
   });
 
   it('nothing fires before the deadline', async () => {
     clock.advance(85);
     const before = await game();
+    const groupMessages = w.sim.botMessages(group).length;
     expect(await w.games.fireOverdue()).toBe(0);
     await w.settle();
     expect((await game()).version).toBe(before.version);
-    expect(tables(w, group)).toHaveLength(1);
+    expect(w.sim.botMessages(group)).toHaveLength(groupMessages);
+    expect(buttons(current(w, idlerPrompt)).length).toBeGreaterThan(0);
   });
 
-  it('a missed turn: a life lost, shown on the next round’s table, and the next player starts', async () => {
+  it('a missed turn: a life lost, told in the round’s one message, and the next player starts, dice rolled', async () => {
     clock.advance(6);
     expect(await w.games.fireOverdue()).toBe(1);
     await w.settle();
     const g = await game();
     const next = byId(g.state.round!.actor);
     expect(next).not.toBe(idler);
-    expect(g.state.round).toMatchObject({ number: 2, starter: String(next.id), stage: 'roll', announcements: [] });
+    // The new round's starter has already rolled and looked, also after a missed deadline.
+    expect(g.state.round).toMatchObject({ number: 2, starter: String(next.id), stage: 'announce', announcements: [] });
     expect(g.state.seats.find((s) => s.id === String(idler.id))).toMatchObject({ lives: 5, missedTurns: 1, out: null });
-    expect(tables(w, group)).toHaveLength(2);
-    const text = liveTable().text!;
-    expect(text).toMatch(/^🎲 Mia — round 2\n/);
-    expect(text).toContain(`${idler.firstName} ⚄`); // 5 lives
-    expect(text).toContain(`Last round:\n⌛ ${idler.firstName} missed the turn.\n💔 ${idler.firstName} loses a life (missed the turn)`);
-    expect(text).toContain(`⏳ ${next.firstName}'s turn to roll — until ${hhmmss(g.deadlineAt!)} UTC`);
-    // A deadline's new round starts at the roll: the starter is asked privately.
-    expect(lastWithButton(privateMessages(next), /Roll and look/)?.text).toMatch(/^🎲 Your turn to roll\./);
+    // Round 1 ended before it had a message: it gets one, its outcome, with no buttons.
+    expect(tables(w, group)).toHaveLength(1);
+    const outcome = liveTable();
+    expect(outcome.text).toMatch(/^🎲 Mia — round 1\n/);
+    expect(outcome.text).toContain(`⌛ ${idler.firstName} missed the turn.\n💔 ${idler.firstName} loses a life (missed the turn)`);
+    expect(outcome.text).toContain(`${idler.firstName} ❤️5`);
+    expect(outcome.text).toContain(`➡️ ${next.firstName} starts round 2.`);
+    expect(buttons(outcome)).toEqual([]);
+    // The starter is asked privately, with their dice and the turn's deadline.
+    const prompt = lastWithButton(privateMessages(next), /./)!;
+    expect(prompt.text).toMatch(/^🎲 Mia — round 2 · you start\n/);
+    expect(prompt.text).toContain(`🎲 Your dice: ${faces(g.state.round!.cup!.dice)} `);
+    expect(prompt.text).toContain(`(until ${hhmmss(g.deadlineAt!)} UTC)`);
     // The same deadline does not fire twice.
     expect(await w.games.fireOverdue()).toBe(0);
   });
 
-  it('the missed turn’s private announcement buttons are refused as out of date', async () => {
-    const before = await game();
+  it('the missed turn’s private prompt is closed: it tells how the round ended and has no buttons', () => {
     const shown = current(w, idlerPrompt);
-    if (buttons(shown).length === 0) return; // the notifier closed the prompt: nothing left to press
-    const popup = await idler.press(shown, buttons(shown).at(-1)!);
-    expect(popup?.text).toBe('This button is out of date: the game has moved on.');
-    await w.settle();
-    expect((await game()).version).toBe(before.version);
+    expect(shown.text).toMatch(/^🏁 Round 1 is over\.\n/);
+    expect(shown.text).toContain(`⌛ ${idler.firstName} missed the turn.`);
+    expect(buttons(shown)).toEqual([]);
   });
 
-  // Was a bug (apps/bot/src/notifier.ts, handle(), fixed: closePrompt runs only for `announced` events): when a
-  // turn times out, the player's private prompt keeps its announcement buttons (pressing them is
-  // refused, but they look live), and it stays in `refs.prompts`, so that player's next private
-  // prompt is edited into this old message far up the chat instead of arriving as a new one. A
-  // `turnMissed` (and a round ending) should close the actor's prompt like an announcement does.
-  it('the missed turn’s private prompt loses its buttons', () => {
-    expect(buttons(current(w, idlerPrompt))).toEqual([]);
+  it('the missed turn’s announcement buttons, pressed anyway (forged), are refused as out of date', async () => {
+    const before = await game();
+    const data = oldData(current(w, idlerPrompt));
+    expect(data.length).toBeGreaterThan(0);
+    for (const forged of data) {
+      expect((await idler.pressForged(current(w, idlerPrompt), forged))?.text).toBe('This button is out of date: the game has moved on.');
+    }
+    await w.settle();
+    expect((await game()).version).toBe(before.version);
   });
 
   it('two missed turns in a row put the player out (idleLimit 2); play goes on without them', async () => {
@@ -123,27 +139,34 @@ describe('turn deadlines', () => {
       const r = g.state.round!;
       if (r.actor === String(idler.id)) break;
       const actor = byId(r.actor);
-      if (r.stage === 'roll') {
-        await actor.press(lastWithButton(privateMessages(actor), /Roll and look/)!, '🎲 Roll and look');
-        await w.settle();
-      } else if (r.stage === 'announce') await announceLowest(actor);
+      if (r.stage === 'announce') await announceLowest(actor);
       else if (r.stage === 'respond') await onTable(actor, /Believe & roll/);
       else throw new Error(`unexpected stage ${r.stage}`);
     }
     const before = await game();
     expect(before.state.round).toMatchObject({ number: 2, actor: String(idler.id) });
     expect(['respond', 'mia']).toContain(before.state.round!.stage);
+    // The round's message in the group shows whose turn it is and until when.
+    const live = liveTable();
+    expect(live.text).toMatch(/^🎲 Mia — round 2\n/);
+    const waiting = before.state.round!.stage === 'mia' ? 'Mia! Give up or look?' : 'believe and roll, or call liar?';
+    expect(live.text).toContain(`⏳ ${idler.firstName}: ${waiting} — until ${hhmmss(before.deadlineAt!)} UTC`);
+    expect(live.text).toContain(`▶️ ${idler.firstName} ❤️5`);
     clock.advance(91);
     expect(await w.games.fireOverdue()).toBe(1);
     await w.settle();
     const g = await game();
     expect(g.status).toBe('PLAYING');
     expect(g.state.seats.find((s) => s.id === String(idler.id))).toMatchObject({ lives: 4, out: { reason: 'idle' } });
-    expect(g.state.round).toMatchObject({ number: 3, stage: 'roll' });
-    const text = liveTable().text!;
-    expect(text).toContain(`${idler.firstName} ✖ (idle)`);
+    expect(g.state.round).toMatchObject({ number: 3, stage: 'announce' });
+    // Round 2's message is edited into its outcome (the same message, no buttons left).
+    const text = current(w, live).text!;
+    expect(liveTable().message_id).toBe(live.message_id);
+    expect(text).toContain(`${idler.firstName} ✖ idle`);
     expect(text).toContain(`⌛ ${idler.firstName} missed the turn.\n💔 ${idler.firstName} loses a life (missed the turn)`);
-    expect(text).not.toMatch(new RegExp(`▶️ ${idler.firstName}`));
+    expect(text).not.toContain('▶️');
+    expect(text).toContain(`➡️ ${byId(g.state.round!.starter).firstName} starts round 3.`);
+    expect(buttons(current(w, live))).toEqual([]);
     expect(byId(g.state.round!.actor)).not.toBe(idler);
   });
 
@@ -153,12 +176,14 @@ describe('turn deadlines', () => {
     clock.advance(91);
     const recovered = await w.restart();
     expect(recovered).toEqual({ running: 1, overdue: 1 });
-    // The restarted process fires it by itself (its timer is already due): a new round is drawn.
-    await w.sim.waitFor(() => tables(w, group).length === 4);
+    // The restarted process fires it by itself (its timer is already due): round 3, which had no
+    // message yet, gets one with its outcome.
+    await w.sim.waitFor(() => tables(w, group).length === 3);
     await w.settle();
     const g = await game();
-    expect(g.state.round).toMatchObject({ number: 4, stage: 'roll' });
-    expect(liveTable().text).toContain(`Last round:\n⌛ ${late.firstName} missed the turn.\n💔 ${late.firstName} loses a life (missed the turn)`);
+    expect(g.state.round).toMatchObject({ number: 4, stage: 'announce' });
+    expect(liveTable().text).toMatch(/^🎲 Mia — round 3\n/);
+    expect(liveTable().text).toContain(`⌛ ${late.firstName} missed the turn.\n💔 ${late.firstName} loses a life (missed the turn)`);
     // Nobody acts any more: deadline after deadline, the last one left wins.
     for (let i = 0; i < 4 && (await game()).status === 'PLAYING'; i++) {
       clock.advance(91);
@@ -168,8 +193,14 @@ describe('turn deadlines', () => {
     const final = await game();
     expect(final.status).toBe('FINISHED');
     const winner = byId(final.state.result!.winner!);
-    expect(w.sim.lastMessage(group)?.text).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
+    const last = w.sim.lastMessage(group)!.text!.split('\n');
+    expect(last[0]).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
+    expect(last[1]).toMatch(new RegExp(`^1\\. ${winner.firstName} ❤️\\d$`));
+    expect(last.at(-1)).toBe(`${final.state.round!.number} rounds played.`);
     expect(final.state.seats.filter((s) => s.out?.reason === 'idle').length).toBe(2);
+    // No message of the game keeps a button.
+    const chats = [group, ...players.map((p) => p.privateChat(w.token))];
+    expect(chats.flatMap((c) => w.sim.botMessages(c)).filter((m) => buttons(m).length > 0).map((m) => m.text)).toEqual([]);
   });
 
   describe('after a missed turn, that player’s next turn (a second table, same bot)', () => {
@@ -190,29 +221,30 @@ describe('turn deadlines', () => {
       clock.advance(91);
       expect(await w.games.fireOverdue()).toBe(1);
       await w.settle();
-      await other.press(lastWithButton(privateMessages(other), /Roll and look/)!, '🎲 Roll and look');
-      await w.settle();
-      await announceLowest(other);
       privateBefore = privateMessages(missed).length;
+      // Round 2's starter has already rolled: they announce at once.
+      await announceLowest(other);
       const table2 = lastWithButton(w.sim.messages(second.group), /Believe & roll/)!;
       expect((await missed.press(table2, '✅ Believe & roll'))?.text).toBe('🎲 Rolled: your dice are in our private chat.');
       await w.settle();
       const state = (await w.games.game(g2))!.state;
-      const dice = state.round!.cup!.dice;
       const prompt = lastWithButton(privateMessages(missed), /./)!;
-      expect(prompt.text).toMatch(new RegExp(`^🎲 Your dice: ${dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')}`));
+      expect(prompt.text).toMatch(/^🎲 Mia — round 2 · your turn\n/);
+      expect(prompt.text).toContain(`🎲 Your dice: ${faces(state.round!.cup!.dice)} `);
       await announceLowest(missed);
       expect((await w.games.game(g2))!.state.round!.actor).toBe(String(other.id));
     });
 
-    // Was a bug (apps/bot/src/notifier.ts, sendPrivate + closePrompt), fixed: the timed-out turn's prompt stayed
-    // in `refs.prompts`, so the next turn's dice were edited into that old message (no new message,
-    // no notification, far up the chat) instead of being sent as a new one.
-    it('…as a new private message, not an edit of the missed turn’s old prompt', () => {
+    // Was a bug of the first notifier, fixed: the timed-out turn's prompt stayed live, so the next
+    // turn's dice were edited into that old message (no new message, no notification, far up the
+    // chat). The planner keeps a prompt for its own turn only (screen.ts, `PromptMessage.turn`).
+    it('…as one new private message, not an edit of the missed turn’s old prompt', () => {
       expect(privateMessages(missed).length).toBe(privateBefore + 1);
-      const answered = privateMessages(missed).filter((m) => m.text?.startsWith('📣 You announced'));
+      const answered = privateMessages(missed).filter((m) => m.text?.startsWith('📣 Round 2: you announced'));
       expect(answered).toHaveLength(1);
       expect(answered[0]!.message_id).not.toBe(oldPrompt.message_id);
+      expect(current(w, oldPrompt).text).toMatch(/^🏁 Round 1 is over\./);
+      expect(buttons(current(w, oldPrompt))).toEqual([]);
     });
 
     it('never shows dice in that group before they are revealed', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastWithButton, world, type SimUser, type World } from './support';
+import { buttons, lastWithButton, playTurn, tables, world, type SimUser, type World } from './support';
 
 describe('the group itself changes under a game', () => {
   let w: World;
@@ -36,17 +36,48 @@ describe('the group itself changes under a game', () => {
 
   it('follows a group upgraded to a supergroup: the game goes on under the new id', async () => {
     const group = await startedGame('Growing');
+    // The starter announces (from the private prompt): round 1's message is now in the group.
+    const opening = await playTurn(w, group, [ada, bo]);
+    expect(opening.action.type).toBe('announce');
+    await w.sim.waitFor(() => tables(w, group)[0]);
     const game = (await w.games.currentGame(BigInt(group.id)))!;
-    const supergroup = await w.sim.migrateGroup(group, { by: ada });
+    const receiver = [ada, bo].find((p) => String(p.id) === game.state.round!.actor)!;
+    const supergroup = w.sim.migrateGroup(group, { by: ada });
     const moved = await w.sim.waitFor(async () => {
       const g = await w.games.currentGame(BigInt(supergroup.id));
       return g?.id === game.id ? g : undefined;
     });
     expect(moved.chatId).toBe(BigInt(supergroup.id));
-    // The table is drawn again in the supergroup, and play continues there.
-    const table = await w.sim.waitFor(() => w.sim.messages(supergroup).find((m) => m.text?.startsWith('🎲 Mia — round')));
-    expect(table.text).toContain('Ada');
+    // The round's message is drawn again in the supergroup (the old group's cannot be edited
+    // there), with the announcement so far and the receiver's choices, and play continues there.
+    await w.sim.waitFor(() => tables(w, supergroup)[0]);
+    await w.settle();
+    const [table] = tables(w, supergroup);
+    expect(tables(w, supergroup)).toHaveLength(1);
+    expect(table!.text).toContain(`📣 ${opening.actor.firstName}:`);
+    expect(table!.text).toContain(`⏳ ${receiver.firstName}: believe and roll, or call liar?`);
+    expect(buttons(table!)).toEqual(expect.arrayContaining(['✅ Believe & roll', '❗ Liar!']));
+    const response = await playTurn(w, supergroup, [ada, bo]);
+    expect(response.actor).toBe(receiver);
+    expect(response.message.chatKey).toBe(table!.chatKey);
+    expect((await w.games.game(game.id))!.version).toBeGreaterThan(moved.version);
     const chat = await w.db.prisma.chat.findUniqueOrThrow({ where: { id: BigInt(group.id) } });
     expect(chat.migratedTo).toBe(BigInt(supergroup.id));
+  });
+  it('a group upgraded before the first announcement: the round’s first message goes to the supergroup', async () => {
+    const group = await startedGame('Sprouting');
+    const game = (await w.games.currentGame(BigInt(group.id)))!;
+    expect(game.state.round!.announcements).toHaveLength(0);
+    const supergroup = w.sim.migrateGroup(group, { by: ada });
+    await w.sim.waitFor(async () => (await w.games.currentGame(BigInt(supergroup.id)))?.id === game.id);
+    await w.settle();
+    // Until the starter announces, a round has no message (the lobby said who starts).
+    expect(tables(w, supergroup)).toHaveLength(0);
+    const opening = await playTurn(w, supergroup, [ada, bo]);
+    expect(opening.action.type).toBe('announce');
+    await w.sim.waitFor(() => tables(w, supergroup)[0]);
+    expect(tables(w, supergroup)[0]!.text).toContain(`📣 ${opening.actor.firstName}:`);
+    const response = await playTurn(w, supergroup, [ada, bo]);
+    expect(response.message.chatKey).toBe(tables(w, supergroup)[0]!.chatKey);
   });
 });

@@ -83,7 +83,8 @@ describe('stale presses and game commands', () => {
     expect(g.state.round?.stage).toBe('announce');
     const actor = byId(g.state.round!.actor);
     const prompt = lastWithButton(privateMessages(actor), /./)!;
-    expect(prompt.text).toMatch(/^🎲 Your dice: /);
+    expect(prompt.text).toMatch(/^🎲 Mia — round 1 · you start\n/);
+    expect(prompt.text).toContain('🎲 Your dice: ');
     // The actor announces through the service (another device, the same player a moment earlier)…
     const value = announceableClaims(g.state).at(-1)!;
     holdNextEdit();
@@ -96,7 +97,7 @@ describe('stale presses and game commands', () => {
     expect(popup).toEqual({ text: OUT_OF_DATE, show_alert: false });
     await w.settle();
     expect((await game()).version).toBe(version);
-    expect(current(w, prompt).text).toMatch(/^📣 You announced /);
+    expect(current(w, prompt).text).toMatch(/^📣 Round 1: you announced .+; the cup went to (Ada|Bo|Cleo)\.$/);
     expect(buttons(current(w, prompt))).toEqual([]);
   });
 
@@ -120,25 +121,41 @@ describe('stale presses and game commands', () => {
     expect((await other.press(current(w, tableMessage), '✅ Believe & roll'))?.text).toMatch(/^(This button is out of date: the game has moved on\.|It's \w+'s turn, not yours\.)$/);
     await w.settle();
     expect((await game()).version).toBe(version);
-    expect(buttons(current(w, tableMessage))).toEqual(['🎲 My turn: show my dice']);
-    // The receiver's dice came privately all the same.
-    expect(lastWithButton(privateMessages(receiver), /./)?.text).toMatch(/^🎲 Your dice: /);
+    // The receiver has looked: what is left to press (the announcements) is in their private
+    // prompt only, redrawn with their dice; the round's message in the group has no buttons.
+    expect(buttons(current(w, tableMessage))).toEqual([]);
+    expect(current(w, tableMessage).text).toContain(`⏳ ${receiver.firstName} has looked at the dice and is choosing an announcement`);
+    const prompt = lastWithButton(privateMessages(receiver), /./)!;
+    expect(prompt.text).toMatch(/^🎲 Mia — round 1 · your turn\n/);
+    expect(prompt.text).toContain('🎲 Your dice: ');
+    expect(buttons(prompt).every((b) => / · \d+%$/.test(b))).toBe(true);
   });
 
-  it('an old round’s table keeps its buttons, and pressing them is refused and changes nothing', async () => {
+  it('no old round keeps buttons: its old buttons, forged, are refused and change nothing', async () => {
     const strategy = calculator();
     const round = (await game()).state.round!.number;
     for (let i = 0; i < 30 && (await game()).state.round!.number === round; i++) await playTurn(w, group, players, strategy);
+    // The next round's starter announces: its message is sent, the old one stays as its outcome.
+    await playTurn(w, group, players, strategy);
     const old = tables(w, group).find((m) => m.text!.startsWith(`🎲 Mia — round ${round}\n`))!;
-    expect(tables(w, group).at(-1)).not.toEqual(old);
-    const left = buttons(current(w, old));
-    expect(left.length).toBeGreaterThan(0);
+    expect(tables(w, group).at(-1)!.message_id).not.toBe(old.message_id);
+    expect(current(w, old).text).toMatch(/💔 /);
+    expect(current(w, old).text).toContain(`➡️ `);
+    // Every group message but the live round's has no buttons.
+    const live = tables(w, group).at(-1)!;
+    expect(w.sim.botMessages(group).filter((m) => m.message_id !== live.message_id && buttons(m).length > 0)).toEqual([]);
+    // The buttons the old round's message once had, pressed by anyone as a modified client would.
+    const data = [...new Set(current(w, old).history.flatMap((h) => (h.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.callback_data!)))];
+    expect(data.length).toBeGreaterThan(0);
     const version = (await game()).version;
-    for (const p of players) {
-      for (const label of left) expect((await p.press(current(w, old), label))?.text).toMatch(/^(This button is out of date: the game has moved on\.|It's not your turn\.)$/);
+    for (const p of [...players, zed]) {
+      for (const forged of data) {
+        expect((await p.pressForged(current(w, old), forged))?.text).toMatch(/^(This button is out of date: the game has moved on\.|It's not your turn\.|It's \w+'s turn, not yours\.|You're not playing in this game\.)$/);
+      }
     }
     await w.settle();
     expect((await game()).version).toBe(version);
+    expect(buttons(current(w, old))).toEqual([]);
   });
 
   it('/stop by a player who neither created the game nor is an admin is refused', async () => {
@@ -149,6 +166,9 @@ describe('stale presses and game commands', () => {
   let lastTable: SimMessage;
   it('/stop by the creator aborts the game: ABORTED, the chat is free, its buttons answer that it is over', async () => {
     lastTable = tables(w, group).at(-1)!;
+    expect(buttons(lastTable)).toContain('❗ Liar!');
+    const receiverAtStop = byId((await game()).state.round!.actor);
+    expect(buttons(lastWithButton(privateMessages(receiverAtStop), /./))).toContain('❗ Liar!');
     const version = (await game()).version;
     expect(await command(ada, group, '/stop@mia_bot')).toBe('🛑 The game was stopped. Start a new one with /newgame.');
     const g = await game();
@@ -158,18 +178,18 @@ describe('stale presses and game commands', () => {
     const row = await w.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(row.finishedAt).not.toBeNull();
     expect(row.deadlineAt).toBeNull();
-    // The table says it was stopped and loses its buttons: nothing is left to press.
+    // The live round's message says it was stopped and loses its buttons, and so does the live
+    // prompt: nothing is left to press anywhere.
     await w.settle();
     expect(current(w, lastTable).text).toContain('This game was stopped.');
     expect(buttons(current(w, lastTable))).toEqual([]);
-    // Buttons from the game elsewhere (the round's earlier table versions are gone; a forged or
-    // kept press) answer that the game is over: see the private prompt below.
-    const prompt = [ada, zed]
-      .flatMap((p) => w.sim.messages(p.privateChat(w.token)))
-      .find((m) => m.history.some((h) => h.reply_markup));
-    if (prompt && buttons(current(w, prompt)).length > 0) {
-      expect((await ada.press(current(w, prompt), buttons(current(w, prompt))[0]!))?.text).toBe('That game is over.');
-    }
+    const chats = [group, ...players.map((p) => p.privateChat(w.token))];
+    expect(chats.flatMap((c) => w.sim.botMessages(c)).filter((m) => buttons(m).length > 0)).toEqual([]);
+    expect(w.sim.botMessages(receiverAtStop.privateChat(w.token)).at(-1)!.text).toBe('🛑 The game was stopped.');
+    // A button of the game pressed anyway (a forged press of the table's last live buttons)
+    // answers that the game is over.
+    const stale = current(w, lastTable).history.at(-1)!.reply_markup!.inline_keyboard.flat()[0]!.callback_data!;
+    expect((await receiverAtStop.pressForged(current(w, lastTable), stale))?.text).toBe('That game is over.');
     expect(await command(ada, group, '/stop@mia_bot')).toBe('There is no game to stop.');
   });
 
