@@ -16,6 +16,8 @@ export interface BotEnv {
   DATABASE_URL: string;
   MIA_TEST_SEED: string;
   LOG_LEVEL?: string;
+  /** `off`: no pacing of new messages by the bot (the sim's flood limits are off too). */
+  MIA_TEST_PACING?: 'off';
   /** Webhook mode (with WEBHOOK_SECRET and PORT). */
   WEBHOOK_URL?: string;
   WEBHOOK_SECRET?: string;

@@ -1,13 +1,15 @@
 /**
  * Bot load (issue 7): K groups of four scripted people play whole games at once, as fast as they
  * can, against the real bot (createBot, long polling by @grammyjs/runner) through telegram-sim
- * with flood limits off, on a fresh PostgreSQL database and/or the embedded PGlite.
+ * with flood limits off (and the bot's own pacing of new messages off with them), on a fresh
+ * PostgreSQL database and/or the embedded PGlite.
  *
  * Two processes: this one runs telegram-sim and the scripted people; the bot runs alone in a
  * forked child (bench/bot-process.ts) with its GameService and, on PGlite, the database. So the
  * child's CPU time, RSS and database round trips are the bot's own.
  *
- * Each group's people press the bot's real buttons, choosing like the calculator AI; a group has
+ * Each group's people press the bot's real buttons, choosing like the calculator AI (believe, liar
+ * and Mia on the group's round message, announcements on their private prompt); a group has
  * one action in flight at a time (press → the bot's answer → its chat's outgoing messages sent),
  * the groups run concurrently. After the load, the child times the bare GameService.act (no
  * Telegram) on the same database, so the bot's own cost per action can be set beside it.
@@ -40,7 +42,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { translator } from '../src/i18n';
 import { claimLabel } from '../src/render/claims';
-import { buttonText, escapeRegExp } from '../test/support';
+import { buttonText, claimButton, escapeRegExp } from '../test/support';
 import type { BareResult, FromBot, Mark, ToBot } from './bot-process';
 import type { FromHistory, HistoryMeasure, ToHistory } from './history-process';
 
@@ -208,7 +210,8 @@ function findButton(sim: TelegramSim, token: string, g: Group, state: GameState,
       chat = actor.privateChat(token);
       break;
     case 'announce':
-      label = exactly(claimLabel(state.settings.ranking, action.value, t));
+      // "54 · 50%", or "🎯 42 · 78%" for the truth.
+      label = claimButton(claimLabel(state.settings.ranking, action.value, t));
       chat = actor.privateChat(token);
       break;
     case 'believe':
@@ -323,6 +326,8 @@ interface RunResult {
   latencyMs: ReturnType<typeof quantiles>;
   botApiCalls: number;
   botApiCallsPerAction: number;
+  /** Besides answering the press (answerCallbackQuery): what the goal of at most 3 counts. */
+  botApiCallsBesidesAnswerPerAction: number;
   callsByMethod: Record<string, number>;
   getUpdatesCalls: number;
   dbRoundTripsPerAction: number;
@@ -434,6 +439,7 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
       latencyMs: quantiles(latencies),
       botApiCalls,
       botApiCallsPerAction: r2(botApiCalls / actions),
+      botApiCallsBesidesAnswerPerAction: r2(besidesAnswer({ botApiCalls, callsByMethod, actions })),
       callsByMethod,
       getUpdatesCalls,
       dbRoundTripsPerAction: r2((end.queries - start.queries) / actions),
@@ -465,14 +471,19 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
+/** Bot API calls per action besides answering the press (also for results stored before it was kept). */
+const besidesAnswer = (r: Pick<RunResult, 'botApiCalls' | 'callsByMethod' | 'actions'>) => (r.botApiCalls - (r.callsByMethod.answerCallbackQuery ?? 0)) / r.actions;
+
 function rows(r: RunResult) {
   const pg = r.database === 'postgres';
+  const besides = r2(besidesAnswer(r));
   return [
     { measure: 'player actions / s', value: r.actionsPerSecond, goal: `≥ ${GOALS.actionsPerSecond}`, verdict: pg ? verdict(r.actionsPerSecond >= GOALS.actionsPerSecond) : '' },
     { measure: 'latency p50 ms', value: r.latencyMs.p50, goal: '', verdict: '' },
     { measure: 'latency p95 ms', value: r.latencyMs.p95, goal: '', verdict: '' },
     { measure: 'latency p99 ms', value: r.latencyMs.p99, goal: `< ${GOALS.p99Ms}`, verdict: pg ? verdict(r.latencyMs.p99 < GOALS.p99Ms) : '' },
-    { measure: 'Bot API calls / action', value: r.botApiCallsPerAction, goal: `≤ ${GOALS.callsPerAction}`, verdict: verdict(r.botApiCallsPerAction <= GOALS.callsPerAction) },
+    { measure: 'Bot API calls / action', value: r.botApiCallsPerAction, goal: '', verdict: '' },
+    { measure: 'Bot API calls / action besides the answer', value: besides, goal: `≤ ${GOALS.callsPerAction}`, verdict: verdict(besides <= GOALS.callsPerAction) },
     { measure: 'database round trips / action (bot)', value: r.dbRoundTripsPerAction, goal: '', verdict: '' },
     { measure: 'database round trips / bare act', value: r.bareAct.roundTripsPerAct, goal: '', verdict: '' },
     { measure: 'bot RSS per running game KB', value: r.rssPerGameKB, goal: '', verdict: '' },
@@ -505,7 +516,7 @@ function describe(r: RunResult): string {
 const NOTES = [
   'Processes: telegram-sim and the scripted people run in the benchmark process; the bot (grammY runner, GameService, notifier, and on PGlite the database itself) runs alone in a forked child, so its CPU, memory and round trips are its own. On PostgreSQL the server\'s CPU is in neither.',
   'Latency: measured by the scripted person, from the press (the callback_query queued in telegram-sim) until the bot has answered it and its per-chat outgoing queue is empty (the bot process reports over IPC when the notifier\'s queue for the chat drains), i.e. the last Bot API call the bot makes for that update has been answered. One action in flight per group, groups concurrent.',
-  'Bot API calls per action: every call in the sim log during play except getUpdates, divided by the in-game actions (lobby excluded).',
+  'Bot API calls per action: every call in the sim log during play except getUpdates, divided by the in-game actions (lobby excluded); besides the answer: without answerCallbackQuery (one per press), which is what the goal of at most 3 counts.',
   'Database round trips: queries sent by node-postgres in the bot process (Client.prototype.query, counted by the benchmark only: BEGIN and COMMIT included), during play / actions; beside it the same count for one bare GameService.act.',
   'RSS per running game: (bot process RSS with all lobbies open and games started − RSS before) / groups, after a forced GC in the bot process (--expose-gc); on PGlite the in-process database is included. RSS is noisy; the JS heap delta is given beside it.',
   "Bot's own cost: bot process CPU during play / actions, minus the CPU of one bare GameService.act (same process, same database, timed after the load): what grammY, the notifier, rendering, the bot's extra reads and IPC cost on top of the transaction. On PGlite both include the database's own work in WebAssembly.",

@@ -4,7 +4,7 @@ import { GameService, type AiSeatsOptions, type DiceSource } from '@mia/game';
 import Fastify from 'fastify';
 import { webhookCallback } from 'grammy';
 import pino, { type Logger } from 'pino';
-import { createBot } from './bot';
+import { createBot, type CreateBotOptions } from './bot';
 import { registerCommands } from './commands';
 import type { Config } from './config';
 
@@ -13,6 +13,8 @@ export interface ServeOverrides {
   rng?: DiceSource;
   ai?: Pick<AiSeatsOptions, 'delayMs' | 'rng'>;
   log?: Logger;
+  /** The pacing of new messages (default: Telegram's limits); off where the Telegram is a sim without limits. */
+  pacing?: CreateBotOptions['pacing'];
 }
 
 export interface RunningBot {
@@ -46,6 +48,7 @@ export async function serve(config: Config & { BOT_TOKEN: string }, overrides: S
     // Webhook mode may run as several processes behind a load balancer (docs/deployment.md).
     answerAfterMessages: Boolean(config.WEBHOOK_URL),
     ...(overrides.ai ? { ai: overrides.ai } : {}),
+    ...(overrides.pacing ? { pacing: overrides.pacing } : {}),
   });
   await bot.init();
   await registerCommands(bot.api);

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { translator } from '../src/i18n';
 import { diceFaces } from '../src/render/html';
-import { tableText } from '../src/render/table';
+import { finalRoundText } from '../src/render/table';
 import { DICE_PAIR, allTexts, expectNoDiceLeak, playToEnd, startGame, table, tables, world, type SimGroup, type SimUser, type World } from './support';
 
 /**
@@ -131,17 +131,28 @@ async function expectGamesEndedRight(run: Run, expect: ExpectStatic) {
     const payloads = events.map((e) => e.payload as unknown as { type: string; player?: string; dice?: Dice; looked?: boolean; cause?: string });
     expect(payloads.filter((e) => e.type === 'turnMissed' || e.cause === 'timeout')).toEqual([]);
 
-    // The group: the winner announced last, the final table as the engine's state renders it.
+    // The group: the winner announced last, with the final ranking; one message per round, the
+    // last one edited into its outcome as the engine's state renders it; no buttons left anywhere.
     const winner = players.find((p) => String(p.id) === state.result?.winner)!;
-    expect(w.sim.lastMessage(group)?.text).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
-    const last = tables(w, group).at(-1)!;
-    expect(last.text).toBe(parseHtml(tableText(state, game.deadlineAt, en)).text);
-    expect(last.reply_markup?.inline_keyboard ?? []).toEqual([]);
+    const end = (w.sim.lastMessage(group)?.text ?? '').split('\n');
+    expect(end[0]).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
+    expect(end[1]).toMatch(new RegExp(`^1\\. ${winner.firstName} ❤️\\d+$`));
+    expect(end.at(-1)).toBe(`${rounds.length} rounds played.`);
+    const roundMessages = tables(w, group);
+    expect(roundMessages.map((m) => Number(/round (\d+)/.exec(m.text!)![1]))).toEqual(rounds.map((_, i) => i + 1));
+    const last = roundMessages.at(-1)!;
+    expect(last.text).toBe(parseHtml(finalRoundText(state, state.round!.number, null, en)).text);
+    for (const m of w.sim.messages(group)) expect(m.reply_markup?.inline_keyboard ?? [], `buttons left on ${m.text?.split('\n')[0]}`).toEqual([]);
     expectNoDiceLeak(w.sim.messages(group));
 
-    // Each player's dice, every time they looked, reached their private chat, in order.
+    // Each player's dice, every time they looked, reached their private chat, in order: on the
+    // turn's prompt (one message per turn, a look at most once in it).
     for (const p of players) {
-      const shown = allTexts(w.sim.messages(p.privateChat(w.token))).filter((t) => t.startsWith('🎲 Your dice: '));
+      const diceLine = (text: string) => text.split('\n').find((line) => line.startsWith('🎲 Your dice: '));
+      const shown = w.sim
+        .messages(p.privateChat(w.token))
+        .map((m) => allTexts([m]).map(diceLine).find((line) => line !== undefined))
+        .filter((line): line is string => line !== undefined);
       let i = 0;
       for (const e of payloads) {
         if (e.type !== 'diceRolled' || !e.looked || e.player !== String(p.id)) continue;
@@ -270,8 +281,8 @@ describe(`whole games in ${GROUPS} groups while Telegram fails`, { timeout: 300_
       const twin = ref.games[g]!;
       const chats = [[group, twin.group], ...players.map((p, i) => [p.privateChat(run.w.token), twin.players[i]!.privateChat(ref.w.token)])] as const;
       for (const [chat, twinChat] of chats) {
-        // A reminder is the clock's, not a retry's: a turn slowed by the faults may earn one.
-        const sent = (w: World, c: typeof chat) => w.sim.botMessages(c).filter((m) => !(m.history[0]?.text ?? m.text ?? '').startsWith('⏰')).length;
+        // A reminder (a turn slowed by the faults may earn one) edits the live prompt: it adds no message.
+        const sent = (w: World, c: typeof chat) => w.sim.botMessages(c).length;
         const extra = sent(run.w, chat) - sent(ref.w, twinChat);
         const lostHere = lostSends.filter((c) => String(c.params.chat_id) === String(chat.id)).length;
         const firstLines = (w: World, c: typeof chat) => w.sim.botMessages(c).map((m) => (m.history[0]?.text ?? m.text ?? '').split('\n')[0]);

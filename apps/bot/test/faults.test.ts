@@ -85,9 +85,14 @@ async function expectSameGame(run: Run, expect: ExpectStatic) {
   // One table message per round, rounds 1…n in order, and one winner message.
   const rounds = await w.db.prisma.round.count({ where: { gameId: game.id } });
   expect(tables(w, group).map((m) => Number(/round (\d+)/.exec(m.text!)![1]))).toEqual(Array.from({ length: rounds }, (_, i) => i + 1));
+  // The game's end: one message, last, with the winner first in the final ranking.
   const winner = players.find((p) => BigInt(p.id) === game.winnerId)!;
   expect(w.sim.messages(group).filter((m) => m.text?.includes('wins the game of Mia'))).toHaveLength(1);
-  expect(w.sim.lastMessage(group)?.text).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
+  const end = (w.sim.lastMessage(group)?.text ?? '').split('\n');
+  expect(end[0]).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
+  expect(end[1]).toMatch(new RegExp(`^1\\. ${winner.firstName} ❤️\\d+$`));
+  expect(end.slice(2, -1)).toHaveLength(players.length - 1);
+  expect(end.at(-1)).toBe(`${rounds} rounds played.`);
   expect(expectNoDiceLeak(w.sim.messages(group))).toBeGreaterThan(0);
 }
 
@@ -136,9 +141,10 @@ describe('Telegram failing during a game', () => {
   });
 
   // The calls each turn of this seeded game makes (the notifier's in order; the pop-up alongside):
-  // turn 1: edit of the table, answerCallbackQuery, sendMessage of the dice (private);
-  // turn 2: edit of the table, answerCallbackQuery, edit of the private prompt;
-  // turn 3: sendMessage of the next round's table, answerCallbackQuery, sendMessage (private).
+  // turn 0 (announce): edit of the prompt (closed), sendMessage of the round's message, sendMessage of the next prompt;
+  // turn 1 (believe): edit of the round's message, edit of the prompt (now with the dice), answerCallbackQuery;
+  // turn 2 (announce): edit of the prompt (closed), edit of the round's message, sendMessage of the next prompt;
+  // turn 3 (liar): edit of the round's message (its outcome), edit of the prompt, sendMessage of the next starter's prompt.
   // Faults on the notifier's calls and on the pop-up of one turn overlap, which keeps this fast.
 
   it.concurrent('a 429 storm on edits, sends and pop-ups: auto-retry waits retry_after and resends once', async ({ expect }) => {
@@ -175,7 +181,7 @@ describe('Telegram failing during a game', () => {
     console.log(`5xx: ${run.turns} turns in ${run.ms} ms`);
   });
 
-  it.concurrent('dropped connections before the call: the table and the pop-up are sent again, once', async ({ expect }) => {
+  it.concurrent('dropped connections before the call: the message and the pop-up are sent again, once', async ({ expect }) => {
     const run = await play('drops', {
       3: [
         { kind: 'drop', method: 'sendMessage' },

@@ -50,7 +50,8 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
   print('Mia — DEMO. No BOT_TOKEN is set, so the real bot plays in a simulated Telegram; starting…');
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ dest: options.logFile, mkdir: true, sync: true }));
   const db = await openDatabase();
-  const sim = await TelegramSim.start({ limits: process.env.SIM_LIMITS === 'off' ? false : undefined });
+  const unlimited = process.env.SIM_LIMITS === 'off';
+  const sim = await TelegramSim.start({ limits: unlimited ? false : undefined });
   const token = sim.createBot({ username: USERNAME, firstName: 'Mia' });
   const games = new GameService({ db, log, ...(options.seed !== null ? { rng: seededRng(options.seed) } : {}) });
   const { bot, notifier, ai } = createBot({
@@ -59,6 +60,9 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
     games,
     log,
     ai: { delayMs: options.delayMs, ...(options.seed !== null ? { rng: seededRng(options.seed + 1) } : {}) },
+    // Without the sim's flood limits the bot need not keep under Telegram's either: it paces its
+    // new messages (18 a minute in a group) only when the sim would refuse more.
+    ...(unlimited ? { pacing: { limits: false as const } } : {}),
   });
   await bot.init();
   await registerCommands(bot.api);
@@ -90,7 +94,7 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
   }
 
   const delay = typeof options.delayMs === 'number' ? `${options.delayMs} ms` : `${options.delayMs[0]}–${options.delayMs[1]} ms`;
-  const limits = process.env.SIM_LIMITS === 'off' ? 'off (SIM_LIMITS=off)' : "Telegram's (SIM_LIMITS=off lifts them)";
+  const limits = unlimited ? 'off (SIM_LIMITS=off)' : "Telegram's (SIM_LIMITS=off lifts them)";
   const rule = '═'.repeat(78);
   print(
     [
