@@ -95,13 +95,14 @@ export class Notifier {
   }
 
   /** Runs `task` after everything queued for the game's chat: a chat's messages keep commit order. */
-  private enqueue(game: GameRecord, task: () => Promise<void>): void {
+  private enqueue(game: GameRecord, task: () => Promise<void>): Promise<void> {
     const key = game.chatId.toString();
     const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.whenDatabaseAllows(game.id, task)).catch((error) => {
       this.log.error({ err: loggableError(error), gameId: game.id }, 'notifier: could not update Telegram');
     });
     this.queues.set(key, next);
     this.handling.getStore()?.add(next);
+    return next;
   }
 
   /**
@@ -152,7 +153,6 @@ export class Notifier {
     if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) return;
     if (hurry && game.state.move !== hurry.move) return;
     if (!hurry) this.armReminder(game);
-    // Not refsFor: this runs inside the chat's queue, which refsFor would wait on.
     const refs = await this.loadRefs(game, game.version);
     try {
       await this.show(game, refs, { events: [] }, hurry?.seconds);
@@ -224,12 +224,6 @@ export class Notifier {
     ]);
   }
 
-  /** The refs for a game record read elsewhere: once this process's own sends for it are done. */
-  private async refsFor(game: GameRecord): Promise<Refs> {
-    await this.idleChat(game.chatId);
-    return this.loadRefs(game, game.version);
-  }
-
   private async saveRefs(gameId: string, refs: Refs): Promise<void> {
     const stored: StoredRefs = { ...refs.screen, sent: refs.version };
     const text = JSON.stringify(stored);
@@ -254,8 +248,14 @@ export class Notifier {
 
   /** Plans what the game's chats must show and carries it out; once more if a private chat failed. */
   private async show(game: GameRecord, refs: Refs, input: Pick<PlanInput, 'events' | 'ending'>, hurry?: number): Promise<void> {
-    for (let pass = 0; pass < 2; pass++) {
-      const intents = plan({ state: game.state, events: pass === 0 ? input.events : ([] as GameEvent[]), screen: refs.screen, ...(input.ending ? { ending: input.ending } : {}) });
+    // Again after each player found unreachable (at most once each): the plan then has them at the table.
+    for (let pass = 0; pass <= game.state.seats.length; pass++) {
+      const intents = plan({
+        state: game.state,
+        events: pass === 0 ? input.events : ([] as GameEvent[]),
+        screen: refs.screen,
+        ...(input.ending ? { ending: input.ending } : {}),
+      });
       if (intents.length === 0) return;
       const outcome = await this.executor.run({
         game,
@@ -308,12 +308,14 @@ export class Notifier {
    * buttons and say why.
    */
   async stopped(game: GameRecord, why: 'stopped' | 'expired' = 'stopped'): Promise<void> {
-    const refs = await this.refsFor(game);
-    await this.show(game, refs, { events: [], ending: why }).catch((error: unknown) => {
-      this.log.warn({ gameId: game.id, err: loggableError(error) }, 'notifier: a stopped game’s messages were not all closed');
+    await this.enqueue(game, async () => {
+      const refs = await this.loadRefs(game, game.version);
+      await this.show(game, refs, { events: [], ending: why }).catch((error: unknown) => {
+        this.log.warn({ gameId: game.id, err: loggableError(error) }, 'notifier: a stopped game’s messages were not all closed');
+      });
+      await this.saveRefs(game.id, refs).catch(() => undefined);
+      this.done(game.id);
     });
-    await this.saveRefs(game.id, refs).catch(() => undefined);
-    this.done(game.id);
   }
 
   /**
@@ -322,21 +324,28 @@ export class Notifier {
    */
   async resendTurn(game: GameRecord, player: string): Promise<void> {
     if (game.state.phase !== 'playing') return;
-    const refs = await this.refsFor(game);
-    refs.screen = { ...refs.screen, unreachable: refs.screen.unreachable.filter((p) => p !== player) };
-    await this.show(game, refs, { events: [] });
-    await this.saveRefs(game.id, refs);
+    // In the game's queue, after what is on its way, from the freshest state.
+    await this.enqueue(game, async () => {
+      const fresh = await this.games.game(game.id);
+      if (!fresh || fresh.state.phase !== 'playing') return;
+      const refs = await this.loadRefs(fresh, fresh.version);
+      refs.screen = { ...refs.screen, unreachable: refs.screen.unreachable.filter((p) => p !== player) };
+      await this.show(fresh, refs, { events: [] });
+      await this.saveRefs(fresh.id, refs);
+    });
   }
 
   /** Forgets the group's messages of a game and draws it again (after a chat migration). */
   async redraw(game: GameRecord): Promise<void> {
-    const refs = await this.refsFor(game);
-    const screen = { ...refs.screen };
-    delete screen.lobby;
-    delete screen.round;
-    refs.screen = screen;
-    await this.show(game, refs, { events: [] });
-    await this.saveRefs(game.id, refs);
+    await this.enqueue(game, async () => {
+      const refs = await this.loadRefs(game, game.version);
+      const screen = { ...refs.screen };
+      delete screen.lobby;
+      delete screen.round;
+      refs.screen = screen;
+      await this.show(game, refs, { events: [] });
+      await this.saveRefs(game.id, refs);
+    });
   }
 
   /**

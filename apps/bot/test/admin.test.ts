@@ -17,6 +17,7 @@ import {
   type SimMessage,
   type SimUser,
   type World,
+  tables,
 } from './support';
 
 /** The bot's first message in `group` after `user` sent `text` there. */
@@ -226,6 +227,10 @@ describe('/kick', () => {
     game = (await w.games.currentGame(BigInt(group.id)))!;
     expect(game.state.seats.find((s) => s.name === 'Cleo')!.out).toMatchObject({ reason: 'kicked' });
     expect(game.state.phase).toBe('playing');
+    // Cleo was to act, so her round is void; the group is told in that round's own message.
+    await w.settle();
+    expect(game.state.lastRound?.ended).toBe('aborted');
+    expect(tables(w, group).at(-1)?.text).toContain('🚫 The round is void: a player left.');
     expect(await ask(w, ada, group, '/kick@mia_bot cleo')).toBe('Cleo is already out of this game.');
 
     // Bo removed: Ada is the last one at the table and wins.

@@ -119,10 +119,11 @@ describe('players the bot cannot message privately', () => {
     expect((await game()).state.round).toMatchObject({ actor: String(bo.id), stage: 'respond' });
     // The bot tried his private chat once; it failed, so he plays here.
     expect(sendsToBo()).toEqual([200, 403]);
-    // The round's message, sent with Ada's announcement, was not for him: it is deleted and sent
-    // anew mentioning him, so this turn notifies him once (an edit would notify nobody).
+    // His prompt is tried first; when it fails the plan is made again with him at the table, so
+    // the round's message (sent with Ada's announcement) goes out once, mentioning him: this turn
+    // notifies him once (an edit would notify nobody).
     const rounds = tables(w, group);
-    expect(rounds.map((m) => m.deleted)).toEqual([true, false]);
+    expect(rounds.map((m) => m.deleted)).toEqual([false]);
     const live = liveTable();
     expect(mentions(live, bo)).toBe(true);
     expect(w.sim.notifications(bo, { since: mark }).map((n) => n.message_id)).toEqual([live.message_id]);

@@ -194,4 +194,22 @@ describe('the planner', () => {
     }
     expect(sends).toBe(rounds);
   });
+
+  it('sends the player to act their prompt before anything else of the batch (after closing their own old one)', () => {
+    let screen = emptyScreen('private');
+    const chats = new Chats();
+    let checked = 0;
+    for (const { state, events } of selfPlay(11, 'private')) {
+      const intents = plan({ state, events, screen });
+      const first = intents.findIndex((i) => i.chat === 'player' && i.op === 'send');
+      if (first >= 0) {
+        const own = intents.filter((i, k) => k < first && i.chat === 'player' && i.player === (intents[first] as { player: string }).player).length;
+        expect(first, JSON.stringify(intents)).toBe(own);
+        checked++;
+      }
+      screen = chats.carry(screen, intents);
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
 });
+

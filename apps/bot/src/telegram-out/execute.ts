@@ -107,6 +107,8 @@ export class Executor {
           screen = { ...screen, unreachable: [...screen.unreachable, player] };
           unreachable.push(player);
           await job.unreachable(player);
+          // The rest of this plan was made for a player who could be written to: the caller plans again.
+          return { screen, unreachable };
         }
       }
     }

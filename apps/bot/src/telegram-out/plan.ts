@@ -50,7 +50,12 @@ export function plan({ state, events, screen, ending }: PlanInput): Intent[] {
     intents.push(screen.lobby === undefined ? { op: 'send', chat: 'group', view } : { op: 'edit', chat: 'group', id: screen.lobby, view });
     return intents;
   }
-  if (screen.lobby !== undefined) intents.push({ op: 'edit', chat: 'group', id: screen.lobby, view: { kind: 'lobby-closed', why: 'started' } });
+  // The player to act first (their deadline runs), then the prompts that close, then the group,
+  // whose new messages may have to wait for a slot under Telegram's limits.
+  const prompt: Intent[] = [];
+  const closing: Intent[] = [];
+  const table: Intent[] = [];
+  if (screen.lobby !== undefined) table.push({ op: 'edit', chat: 'group', id: screen.lobby, view: { kind: 'lobby-closed', why: 'started' } });
 
   const round = state.round!;
   const over = state.phase === 'over';
@@ -64,23 +69,24 @@ export function plan({ state, events, screen, ending }: PlanInput): Intent[] {
   const shown = screen.round;
   const shownIsCurrent = shown !== undefined && shown.round === round.number;
   if (shown && !shown.final && (!shownIsCurrent || over)) {
-    intents.push({ op: 'edit', chat: 'group', id: shown.id, view: finalRound(shown.round, shown.turn) });
+    table.push({ op: 'edit', chat: 'group', id: shown.id, view: finalRound(shown.round, shown.turn) });
   }
   // A round that ended before it had a message (its starter timed out or left): its outcome
   // still gets one, or the group would never learn who lost the life.
   const ended = events.find((e): e is Extract<GameEvent, { type: 'roundEnded' }> => e.type === 'roundEnded');
-  if (ended && shown?.round !== ended.round) intents.push({ op: 'send', chat: 'group', view: finalRound(ended.round, '') });
+  if (ended && shown?.round !== ended.round) table.push({ op: 'send', chat: 'group', view: finalRound(ended.round, '') });
 
   // Prompts of turns that are over lose their buttons, saying what became of the turn.
-  for (const [id, prompt] of Object.entries(screen.prompts)) {
-    if (wantsPrompt && id === actor && prompt.turn === turn) continue;
-    intents.push({ op: 'edit', chat: 'player', player: id, id: prompt.id, view: { kind: 'closed', why: closedReason(state, events, id) } });
+  for (const [id, live] of Object.entries(screen.prompts)) {
+    if (wantsPrompt && id === actor && live.turn === turn) continue;
+    // The actor's own old prompt closes before their new one is sent (the screen holds one per player).
+    (id === actor ? prompt : closing).push({ op: 'edit', chat: 'player', player: id, id: live.id, view: { kind: 'closed', why: closedReason(state, events, id) } });
   }
 
   if (over) {
     // Once, with the batch that ended the game (a redraw of a finished game sends nothing new).
-    if (events.some((e) => e.type === 'gameOver')) intents.push({ op: 'send', chat: 'group', view: { kind: 'game-over' } });
-    return intents;
+    if (events.some((e) => e.type === 'gameOver')) table.push({ op: 'send', chat: 'group', view: { kind: 'game-over' } });
+    return [...intents, ...prompt, ...closing, ...table];
   }
 
   // The round's table: from its first announcement, or at once when the actor plays here (and
@@ -88,23 +94,23 @@ export function plan({ state, events, screen, ending }: PlanInput): Intent[] {
   if (round.announcements.length > 0 || inGroup || (shownIsCurrent && !shown.final)) {
     const view: GroupView = { kind: 'round', round: round.number, turn, final: false, mention: inGroup ? actor : null, note: null };
     if (!shownIsCurrent || shown.final) {
-      intents.push({ op: 'send', chat: 'group', view });
+      table.push({ op: 'send', chat: 'group', view });
     } else if (inGroup && shown.turn !== turn) {
       // A new turn of a person at the table: the table moves down as a new message that
       // mentions them (an edit would not notify), and the old one goes.
-      intents.push({ op: 'delete', chat: 'group', id: shown.id });
-      intents.push({ op: 'send', chat: 'group', view });
+      table.push({ op: 'delete', chat: 'group', id: shown.id });
+      table.push({ op: 'send', chat: 'group', view });
     } else {
-      intents.push({ op: 'edit', chat: 'group', id: shown.id, view });
+      table.push({ op: 'edit', chat: 'group', id: shown.id, view });
     }
   }
 
   if (wantsPrompt) {
     const live = screen.prompts[actor];
     const view = { kind: 'prompt', turn } as const;
-    intents.push(live && live.turn === turn ? { op: 'edit', chat: 'player', player: actor, id: live.id, view } : { op: 'send', chat: 'player', player: actor, view });
+    prompt.push(live && live.turn === turn ? { op: 'edit', chat: 'player', player: actor, id: live.id, view } : { op: 'send', chat: 'player', player: actor, view });
   }
-  return intents;
+  return [...intents, ...prompt, ...closing, ...table];
 }
 
 const finalRound = (round: number, turn: string): GroupView => ({ kind: 'round', round, turn, final: true, mention: null, note: null });

@@ -81,7 +81,8 @@ export function record(screen: Screen, intent: Intent, id: number): Screen {
   const next: Screen = { ...screen, prompts: { ...screen.prompts } };
   if (intent.chat === 'player') {
     if (intent.view.kind === 'prompt') next.prompts[intent.player] = { id, turn: intent.view.turn };
-    else delete next.prompts[intent.player];
+    // Only that message closes: the player may already have their next prompt.
+    else if (intent.op === 'send' || next.prompts[intent.player]?.id === intent.id) delete next.prompts[intent.player];
     return next;
   }
   if (intent.op === 'delete') {
