@@ -138,11 +138,18 @@ async function expectGamesEndedRight(run: Run, expect: ExpectStatic) {
     expect(end[0]).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);
     expect(end[1]).toMatch(new RegExp(`^1\\. ${winner.firstName} ❤️\\d+$`));
     expect(end.at(-1)).toBe(`${rounds.length} rounds played.`);
+    // A send whose answer was lost is sent again (Telegram has no idempotency key), and the bot
+    // never learns the first copy's id: that copy, and only that, may stand twice and keep the
+    // buttons it was sent with (refused as out of date when pressed).
+    const lostHere = w.sim.calls.filter((c) => c.fault === 'drop' && c.ok && c.method === 'sendMessage' && String(c.params.chat_id) === String(group.id)).length;
     const roundMessages = tables(w, group);
-    expect(roundMessages.map((m) => Number(/round (\d+)/.exec(m.text!)![1]))).toEqual(rounds.map((_, i) => i + 1));
+    const numbers = roundMessages.map((m) => Number(/round (\d+)/.exec(m.text!)![1]));
+    expect([...new Set(numbers)]).toEqual(rounds.map((_, i) => i + 1));
+    expect(numbers.length - new Set(numbers).size).toBeLessThanOrEqual(lostHere);
     const last = roundMessages.at(-1)!;
     expect(last.text).toBe(parseHtml(finalRoundText(state, state.round!.number, null, en)).text);
-    for (const m of w.sim.messages(group)) expect(m.reply_markup?.inline_keyboard ?? [], `buttons left on ${m.text?.split('\n')[0]}`).toEqual([]);
+    const withButtons = w.sim.messages(group).filter((m) => (m.reply_markup?.inline_keyboard ?? []).length > 0);
+    expect(withButtons.length, `buttons left on ${withButtons.map((m) => m.text?.split('\n')[0]).join(', ')}`).toBeLessThanOrEqual(lostHere);
     expectNoDiceLeak(w.sim.messages(group));
 
     // Each player's dice, every time they looked, reached their private chat, in order: on the

@@ -182,11 +182,14 @@ export class ScreenCheck {
   write(name: string): string {
     const dir = join(import.meta.dirname, '..', 'transcripts');
     mkdirSync(dir, { recursive: true });
-    const parts = [`# ${name}`, '', '## The group', '', this.w.sim.transcript(this.group)];
-    for (const p of this.players) parts.push('', `## ${p.firstName}'s private chat`, '', this.w.sim.transcript(p.privateChat(this.w.token)));
-    const file = join(dir, `${name}.txt`);
-    writeFileSync(file, `${parts.join('\n')}\n`);
-    return file;
+    // As the chats read at the end, and with every version each message went through (what a
+    // player saw at each moment: the live prompts, the table as the round went on).
+    for (const history of [false, true]) {
+      const parts = [`# ${name}${history ? ' (every version of every message)' : ''}`, '', '## The group', '', this.w.sim.transcript(this.group, { history })];
+      for (const p of this.players) parts.push('', `## ${p.firstName}'s private chat`, '', this.w.sim.transcript(p.privateChat(this.w.token), { history }));
+      writeFileSync(join(dir, `${name}${history ? '.history' : ''}.txt`), `${parts.join('\n')}\n`);
+    }
+    return join(dir, `${name}.txt`);
   }
 
   private lastCallSeq(): number {

@@ -5,7 +5,8 @@ import { aiStrategyOf } from '@mia/game';
 // what players read, in their language. Only die faces are shared wording, and they are tiny.
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
-export const lifeDie = (lives: number): string => (lives <= 0 ? '✖' : lives <= 6 ? FACES[lives]! : `${lives}♥`);
+/** Lives as a heart and the count (die faces are for dice only), ✖ once out. */
+export const livesText = (lives: number): string => (lives <= 0 ? '✖' : `❤️${lives}`);
 
 const CAUSES: Record<string, string> = {
   'caught-bluffing': 'being caught bluffing',
@@ -51,7 +52,7 @@ export function narrate(event: PublicEvent, state: GameState, ranking: Ranking):
     case 'turnMissed':
       return `  ${name(event.player)} missed the turn (${event.missed} in a row).`;
     case 'lifeLost':
-      return `  ${name(event.player)} loses ${event.amount === 1 ? 'a life' : `${event.amount} lives`} for ${CAUSES[event.cause]} → ${lifeDie(event.lives)}`;
+      return `  ${name(event.player)} loses ${event.amount === 1 ? 'a life' : `${event.amount} lives`} for ${CAUSES[event.cause]} → ${livesText(event.lives)}`;
     case 'playerOut':
       return `  ${name(event.player)} is out${event.reason === 'lives' ? '' : ` (${event.reason})`}.`;
     case 'gameOver': {
@@ -65,6 +66,6 @@ export function narrate(event: PublicEvent, state: GameState, ranking: Ranking):
 function table(state: GameState): string {
   return state.seats
     .filter((p) => p.out === null)
-    .map((p) => `${p.name} ${lifeDie(p.lives)}`)
+    .map((p) => `${p.name} ${livesText(p.lives)}`)
     .join('  ');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playGame, publicEvent, rankingFor, RANKING_PRESETS, seededRng, strategyFor, type AiSeat } from '@mia/engine';
 import { aiPlayerId } from '@mia/game';
-import { lifeDie, narrate } from '../src/narrate';
+import { livesText, narrate } from '../src/narrate';
 
 describe('narration', () => {
   const seats: AiSeat[] = (['bluffer', 'calculator', 'honest'] as const).map((s, i) => ({
@@ -13,9 +13,8 @@ describe('narration', () => {
   const ranking = rankingFor(RANKING_PRESETS.classic);
   const lines = game.events.map((e) => narrate(publicEvent(e), game.state, ranking)).filter((l) => l !== null);
 
-  it('shows lives as die faces', () => {
-    expect([6, 5, 1, 0].map(lifeDie)).toEqual(['⚅', '⚄', '⚀', '✖']);
-    expect(lifeDie(9)).toBe('9♥');
+  it('shows lives as a heart and the count, never as die faces', () => {
+    expect([6, 5, 1, 0, 9].map(livesText)).toEqual(['❤️6', '❤️5', '❤️1', '✖', '❤️9']);
   });
 
   it('seats computer players with their strategy and ends with the winner', () => {
