@@ -42,7 +42,7 @@ export function turnKeyboard(gameId: string, state: GameState, where: Where, inG
       if (moves.passClaims.length > 0) kb.text(t('button-pass'), b({ op: 'pass' }));
       return kb;
     case 'mia':
-      return kb.text(t('button-give-up'), b({ op: 'giveUp' })).text(t('button-look'), b({ op: 'look' })).danger();
+      return kb.text(t('button-give-up'), b({ op: 'giveUp' })).text(t('button-look'), b({ op: 'look' }));
     case 'roll':
       if (where === 'table' && !inGroup) return undefined;
       kb.text(t('button-roll'), b({ op: 'roll' })).primary().row();

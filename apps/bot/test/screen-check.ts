@@ -159,6 +159,12 @@ export class ScreenCheck {
           : w.sim.messages(person.privateChat(w.token)).filter((m) => !m.deleted && gameButtons(m, game.id).length > 0)[0];
       expect(seen, `${where}: ${person.firstName} has no message to act on`).toBeDefined();
       const text = seen!.text ?? '';
+      // Buttons that speak: Liar! red, Believe green, the truthful announcement blue (in every language).
+      const STYLE = { '❗': 'danger', '✅': 'success', '🎯': 'primary' } as const;
+      for (const b of seen!.reply_markup!.inline_keyboard.flat()) {
+        const mark = Object.keys(STYLE).find((m) => b.text.startsWith(m)) as keyof typeof STYLE | undefined;
+        if (mark) expect((b as { style?: string }).style, `${where}: the style of ${b.text}`).toBe(STYLE[mark]);
+      }
       expect(text, `${where}: no round number`).toContain(String(current));
       // Every player's lives, on one line in seat order (the actor is "you" in their own prompt).
       const lives = text.split('\n').find((l) => (l.match(/❤️\d+/g)?.length ?? 0) === state.seats.filter((s) => !s.out).length);
