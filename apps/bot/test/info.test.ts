@@ -48,5 +48,14 @@ describe('/rules, /odds and /help', () => {
   it('/help names the commands', async () => {
     const reply = await ask('/help@mia_bot');
     for (const c of ['/newgame', '/stop', '/rules', '/odds']) expect(reply.text).toContain(c);
+    expect(reply.text).toMatch(/Your dice come by private message: press Start in a private chat with me once\.$/);
+  });
+
+  it('/help in a group that stays in the group says the dice show there, in pop-ups', async () => {
+    await w.games.chats.setPlayMode(BigInt(group.id), 'group');
+    const reply = await ask('/help@mia_bot');
+    expect(reply.text).toMatch(/In this group your dice show right here, in pop-ups only you see: no private chat needed\.$/);
+    expect(reply.text).not.toContain('private message');
+    await w.games.chats.setPlayMode(BigInt(group.id), 'private');
   });
 });

@@ -102,6 +102,6 @@ describe('languages', () => {
     const n = w.sim.messages(group).length;
     await cy.send(group, '/help@mia_bot');
     const help = await w.sim.waitFor(() => w.sim.messages(group).slice(n).find((m) => m.from?.is_bot));
-    expect(help.text).toBe(ru('help-text').replace(/<\/?b>/g, ''));
+    expect(help.text).toBe(`${ru('help-text')}\n${ru('help-dice-private')}`.replace(/<\/?b>/g, ''));
   });
 });

@@ -18,7 +18,8 @@ help-text = 🎲 <b>Mia</b>, die dobbelspel vol bluf, gespeel in hierdie groep.
     /settings — huisreëls (admins)
     /lang — taal
     /kick — verwyder 'n onaktiewe speler (admins)
-    Jou dobbelstene kom per privaat boodskap: druk een keer Start in 'n privaat klets met my.
+help-dice-private = Jou dobbelstene kom per privaat boodskap: druk een keer Start in 'n privaat klets met my.
+help-dice-group = In hierdie groep wys jou dobbelstene net hier, in opspringers wat net jy sien: geen privaat klets nodig nie.
 
 cmd-newgame = Maak 'n spel Mia in hierdie groep oop
 cmd-mia = Dieselfde as /newgame

@@ -18,7 +18,8 @@ help-text = 🎲 <b>Mia</b>, the bluffing dice game, played in this group.
     /settings — house rules (admins)
     /lang — language
     /kick — remove an idle player (admins)
-    Your dice come by private message: press Start in a private chat with me once.
+help-dice-private = Your dice come by private message: press Start in a private chat with me once.
+help-dice-group = In this group your dice show right here, in pop-ups only you see: no private chat needed.
 
 cmd-newgame = Open a game of Mia in this group
 cmd-mia = Same as /newgame

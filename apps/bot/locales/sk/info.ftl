@@ -18,7 +18,8 @@ help-text = 🎲 <b>Mia</b>, blafovacia kocková hra, priamo v tejto skupine.
     /settings — domáce pravidlá (admini)
     /lang — jazyk
     /kick — odstrániť nečinného hráča (admini)
-    Kocky chodia súkromnou správou: raz stlač Start v súkromnom chate so mnou.
+help-dice-private = Kocky chodia súkromnou správou: raz stlač Start v súkromnom chate so mnou.
+help-dice-group = V tejto skupine sa kocky ukazujú priamo tu, vo vyskakovacích oknách, ktoré vidíš len ty: súkromný chat netreba.
 
 cmd-newgame = Otvoriť hru Mia v tejto skupine
 cmd-mia = To isté ako /newgame

@@ -48,5 +48,7 @@ info.command('odds', async (ctx) => {
 });
 
 info.command('help', async (ctx) => {
-  await ctx.reply(ctx.t('help-text'), { parse_mode: 'HTML' });
+  // Where the dice come depends on the group's play mode (/settings); in private, by message.
+  const group = ctx.chat.type !== 'private' ? await ctx.deps.games.chats.playMode(BigInt(ctx.chat.id)) : 'private';
+  await ctx.reply(`${ctx.t('help-text')}\n${ctx.t(group === 'group' ? 'help-dice-group' : 'help-dice-private')}`, { parse_mode: 'HTML' });
 });
