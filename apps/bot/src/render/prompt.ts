@@ -55,7 +55,7 @@ export function promptText(state: GameState, player: PlayerId, options: { deadli
     lines.push(t(key, { name: nameIn(view, last.player), claim: claimIn(s, last.value, t) }));
     if (round.stage !== 'mia') lines.push(t('prompt-to-beat', { claim: claimIn(s, last.value, t), percent: beatPercent(s, last.value) }));
   }
-  const facts = round.stage === 'announce' ? diceFacts(state, player, claimsNow(state)) : null;
+  const facts = round.stage === 'announce' ? diceFacts(state, player, announceableClaims(state)) : null;
   if (facts) lines.push(...diceLines(state, facts, t));
   lines.push(livesLine(view, t, { me: player }));
   const until = deadlineText(options.deadlineAt, t, options.now);
@@ -78,7 +78,6 @@ export function promptText(state: GameState, player: PlayerId, options: { deadli
   return lines.join('\n');
 }
 
-const claimsNow = (state: GameState): Value[] => announceableClaims(state);
 
 /** A prompt whose turn is over: what became of it, and no buttons. */
 export function closedPromptText(state: GameState, player: PlayerId, why: Closed, t: Translate): string {
@@ -117,7 +116,7 @@ export function closedPromptText(state: GameState, player: PlayerId, why: Closed
  * whether they beat what stands, and where to announce.
  */
 export function dicePopupText(state: GameState, player: PlayerId, t: Translate): string {
-  const facts = diceFacts(state, player, claimsNow(state));
+  const facts = diceFacts(state, player, announceableClaims(state));
   if (!facts) return t('popup-no-dice');
   // Plain text: a pop-up is not parsed as HTML.
   const label = (v: Value) => claimLabel(state.settings.ranking, v, t);
