@@ -154,8 +154,10 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no initdb/pg_ctl under /usr/lib
     const tryAgainSk = translator('sk')('error-database-unavailable');
     await sim.waitFor(() => sim!.botMessages(zuzana).find((m) => m.text === tryAgainSk), 15_000);
     expect(tryAgainSk).not.toBe(tryAgainEn);
-    // …and the log says what is wrong, at warn level or above.
-    const outageLines = bot.logs.slice(logsBefore).filter((l) => l.level >= 40 && /database is unavailable/.test(l.msg));
+    // …and the log says what is wrong, at warn level or above. The child's stdout reaches us after
+    // its HTTP answers may have, so the lines are waited for, not read at once.
+    const outage = () => bot!.logs.slice(logsBefore).filter((l) => l.level >= 40 && /database is unavailable/.test(l.msg));
+    const outageLines = await sim.waitFor(() => (outage().length >= 3 ? outage() : undefined), 10_000).catch(() => outage());
     expect(outageLines.length).toBeGreaterThanOrEqual(3);
 
     // Down past the sleeper's deadline: the timeout cannot be written now, and must not be lost.
