@@ -1,17 +1,18 @@
 /**
- * JSON schemas of every route's input and output (TypeBox), mirroring shared/api.ts. They do two
- * jobs: Fastify validates params with them (a malformed id is a 400 before any query runs), and
- * it serializes answers from them with fast-json-stringify, which writes only the properties a
- * schema names. That is the second guard for secrecy: were a mapper ever to hand over the engine's
+ * JSON schemas of every route's input and output (TypeBox): the one definition of the API's
+ * shapes. shared/api.ts derives the TypeScript types from them (`Static<typeof …>`), the routes
+ * are typed from them through Fastify's TypeBox type provider, and the OpenAPI document
+ * (/api/openapi.json) is generated from them. They do two more jobs: Fastify validates params
+ * with them (a malformed id is a 400 before any query runs), and it serializes answers from them
+ * with fast-json-stringify, which writes only the properties a schema names. That is the second guard for secrecy: were a mapper ever to hand over the engine's
  * whole state, the cup and the dice behind announcements would still not be written, because no
  * schema here has a place for them (the only dice are a round's `reveal` and a finished game's
  * replay). The live channel serializes its messages with the same schemas (live/messages.ts).
  *
- * The bottom of this file checks at compile time that each schema describes exactly its api.ts
- * type, so the contract and the schemas cannot drift apart silently.
+ * Each exported schema's name is the name of its type in shared/api.ts. A `description` here
+ * documents a field both in the OpenAPI document and, through api.ts, for the SPA.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type * as Api from '../shared/api';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -26,7 +27,9 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Id = Type.String();
 const IsoTime = Type.String({ format: 'date-time' });
 const Int = Type.Integer();
-const Dice = Type.Tuple([Type.Integer({ minimum: 1, maximum: 6 }), Type.Integer({ minimum: 1, maximum: 6 })]);
+const Die = Type.Integer({ minimum: 1, maximum: 6 });
+/** Readonly in TypeScript, like the engine's Dice, so the engine's views are answers as they are. */
+const Dice = Type.Unsafe<readonly [number, number]>(Type.Tuple([Die, Die]));
 
 // ---------------------------------------------------------------------------------------------
 // Route input
@@ -143,26 +146,33 @@ export const SpectatorView = Type.Object({
 // ---------------------------------------------------------------------------------------------
 // Groups and running games
 
-const LanguageSchema = StringEnum(['en', 'ru', 'sk', 'af', 'hi']);
+export const Language = StringEnum(['en', 'ru', 'sk', 'af', 'hi']);
 
 const groupSummaryFields = {
-  token: Type.String(),
+  token: Type.String({ description: "The dashboard token: the group's address on the dashboard (/g/<token>)." }),
   title: Nullable(Type.String()),
-  language: LanguageSchema,
+  language: Language,
   runningGames: Int,
   finishedGames: Int,
 };
 export const GroupSummary = Type.Object(groupSummaryFields);
-export const PublicGroups = Type.Object({ groups: Type.Array(GroupSummary) });
+export const PublicGroups = Type.Object({
+  groups: Type.Array(GroupSummary, { description: 'Games running first, then most finished games (at most 100).' }),
+});
 
 const GameStatus = StringEnum(['LOBBY', 'PLAYING', 'FINISHED', 'ABORTED']);
 
 export const LiveGame = Type.Object({
   id: Type.String(),
   status: GameStatus,
-  version: Int,
-  deadlineAt: Nullable(IsoTime),
-  serverTime: IsoTime,
+  version: Type.Integer({ description: 'Count of events so far: a client keeps the highest version it saw of each game.' }),
+  deadlineAt: Type.Union([IsoTime, Type.Null()], {
+    description: 'When the current turn (or the lobby) times out; null when there is no deadline.',
+  }),
+  serverTime: Type.String({
+    format: 'date-time',
+    description: "The server's clock when this was sent, so a countdown survives a skewed client clock.",
+  }),
   view: SpectatorView,
 });
 export const LiveGames = Type.Object({ games: Type.Array(LiveGame) });
@@ -191,21 +201,25 @@ export const GameSummary = Type.Object({
 export const GroupPage = Type.Object({
   group: Type.Object({ ...groupSummaryFields, listedPublicly: Type.Boolean() }),
   settings: Settings,
-  leaderboard: Type.Array(LeaderboardEntry),
-  games: Type.Array(GameSummary),
+  leaderboard: Type.Array(LeaderboardEntry, { description: 'The top 20 people (AI players are not ranked).' }),
+  games: Type.Array(GameSummary, {
+    description: 'Most recent first (at most 50): finished games, and aborted ones that had started.',
+  }),
   live: Type.Array(LiveGame),
 });
 
 // ---------------------------------------------------------------------------------------------
 // A finished game's replay: every roll, which the rules allow once the game has ended
 
+export const AnnouncementClass = StringEnum(['TRUTHFUL', 'OVER', 'UNDER', 'BLIND', 'PASS']);
+
 const ReplayAnnouncement = Type.Object({
   seq: Int,
   userId: Id,
-  value: Int,
+  value: Type.Integer({ description: "The engine's Value (e.g. 21 = Mia, 53); label it with the ranking of `settings`." }),
   dice: Dice,
   kind: StringEnum(['LOOKED', 'BLIND', 'PASS']),
-  classification: StringEnum(['TRUTHFUL', 'OVER', 'UNDER', 'BLIND', 'PASS']),
+  classification: AnnouncementClass,
   thinkMs: Nullable(Int),
 });
 
@@ -250,22 +264,19 @@ export const GameReplay = Type.Object({
 // ---------------------------------------------------------------------------------------------
 // A person's statistics in a group
 
+const classCountsFields = { truthful: Int, over: Int, under: Int, blind: Int, pass: Int };
+export const ClassCounts = Type.Object(classCountsFields);
+export const LivesLost = Type.Object({ caughtBluffing: Int, wrongCall: Int, miaLooked: Int, miaGivenUp: Int, timeout: Int });
+
 const coreStatsFields = {
   games: Int,
   wins: Int,
   winRate: Nullable(Type.Number()),
-  announcements: Type.Object({
-    truthful: Int,
-    over: Int,
-    under: Int,
-    blind: Int,
-    pass: Int,
-    total: Int,
-  }),
+  announcements: Type.Object({ ...classCountsFields, total: Int }),
   bluffRate: Nullable(Type.Number()),
   calledOn: Type.Object({ total: Int, caught: Int, held: Int, bluffsCalled: Int }),
   calls: Type.Object({ total: Int, right: Int, wrong: Int, bluffsCaught: Int, accuracy: Nullable(Type.Number()) }),
-  livesLost: Type.Object({ caughtBluffing: Int, wrongCall: Int, miaLooked: Int, miaGivenUp: Int, timeout: Int }),
+  livesLost: LivesLost,
 };
 export const CoreStats = Type.Object(coreStatsFields);
 
@@ -274,8 +285,12 @@ export const PlayerPage = Type.Object({
   name: Type.String(),
   ai: Type.Boolean(),
   ...coreStatsFields,
-  weekly: Type.Array(Type.Object({ ...coreStatsFields, week: Type.String(), weekStart: Type.String() })),
-  announcedVsActual: Type.Array(Type.Object({ announced: Int, actual: Int, count: Int })),
+  weekly: Type.Array(Type.Object({ ...coreStatsFields, week: Type.String(), weekStart: Type.String() }), {
+    description: 'Oldest first: the bluff-rate line.',
+  }),
+  announcedVsActual: Type.Array(Type.Object({ announced: Int, actual: Int, count: Int }), {
+    description: 'Announced value against the value of the dice, for looked announcements: the heat map.',
+  }),
   recent: Type.Array(
     Type.Object({ gameId: Type.String(), finishedAt: IsoTime, place: Nullable(Int), won: Type.Boolean(), players: Int }),
   ),
@@ -289,7 +304,9 @@ export const OddsTables = Type.Object({
     Type.Object({
       preset: StringEnum(['classic', 'rules-site', 'meyer']),
       ranking: RankingOptions,
-      rows: Type.Array(Type.Object({ claim: Int, percent: Int })),
+      rows: Type.Array(Type.Object({ claim: Int, percent: Int }), {
+        description: 'Best first: the claim (engine Value) and the percent chance one roll beats it.',
+      }),
     }),
   ),
 });
@@ -306,40 +323,3 @@ export const LiveMessages = {
 };
 export const LiveMessage = Type.Union(Object.values(LiveMessages));
 export const LiveClientMessage = Type.Object({ type: Type.Literal('ping') });
-
-// ---------------------------------------------------------------------------------------------
-// Compile-time check: each schema describes exactly its api.ts type. `Static<S>` must be
-// assignable to the api type (nothing the contract requires is missing or of another type), and
-// the api type to `Static<S>` (the schema requires nothing the contract does not have). Readonly
-// is dropped first: the engine's Dice is a readonly tuple, a schema's tuple is not.
-
-type DeepMutable<T> = T extends (...args: never[]) => unknown
-  ? T
-  : T extends object
-    ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
-    : T;
-type Describes<S extends TSchema, A> = [Static<S>] extends [A]
-  ? [DeepMutable<A>] extends [Static<S>]
-    ? true
-    : 'the schema requires fields the api type does not have'
-  : 'the schema lacks fields of the api type, or gives one another type';
-type Check<T extends true> = T;
-
-export type SchemaChecks = [
-  Check<Describes<typeof ApiError, Api.ApiError>>,
-  Check<Describes<typeof GroupSummary, Api.GroupSummary>>,
-  Check<Describes<typeof PublicGroups, Api.PublicGroups>>,
-  Check<Describes<typeof Settings, Api.GroupPage['settings']>>,
-  Check<Describes<typeof SpectatorView, Api.LiveGame['view']>>,
-  Check<Describes<typeof LiveGame, Api.LiveGame>>,
-  Check<Describes<typeof LiveGames, Api.LiveGames>>,
-  Check<Describes<typeof LeaderboardEntry, Api.LeaderboardEntry>>,
-  Check<Describes<typeof GameSummary, Api.GameSummary>>,
-  Check<Describes<typeof GroupPage, Api.GroupPage>>,
-  Check<Describes<typeof GameReplay, Api.GameReplay>>,
-  Check<Describes<typeof CoreStats, Api.CoreStats>>,
-  Check<Describes<typeof PlayerPage, Api.PlayerPage>>,
-  Check<Describes<typeof OddsTables, Api.OddsTables>>,
-  Check<Describes<typeof LiveMessage, Api.LiveMessage>>,
-  Check<Describes<typeof LiveClientMessage, Api.LiveClientMessage>>,
-];

@@ -1,17 +1,16 @@
 // A finished game's replay, through the token of the group it was played in.
 import { gameReplay } from '@mia/db';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ApiError, GameReplay } from '../../shared/api';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';
 import { notFound } from '../errors';
 import { toGameReplay } from '../mappers/replay';
-import { GameParams, GameReplay as GameReplaySchema } from '../schemas';
+import { GameParams, GameReplay } from '../schemas';
 import { responses, type RouteDeps } from './context';
 
-export const gameRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma }) => {
-  app.get<{ Params: GameParams; Reply: GameReplay | ApiError }>(
+export const gameRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
+  app.get(
     '/api/g/:token/games/:gameId',
-    { schema: { params: GameParams, response: responses(GameReplaySchema) }, preHandler: loadGroup(prisma) },
+    { schema: { params: GameParams, response: responses(GameReplay) }, preHandler: loadGroup(prisma) },
     async (request) => {
       const group = groupOf(request);
       // gameReplay gives FINISHED games only: a running game's rolls are secret, and the same

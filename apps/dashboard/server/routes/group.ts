@@ -1,8 +1,7 @@
 // A group by its token: its page (summary, house rules, leaderboard, ended games, running games)
 // and its running games alone (what the live channel's snapshot also carries).
 import { leaderboard } from '@mia/db';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ApiError, GroupPage, LiveGames } from '../../shared/api';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';
 import { NO_GAMES, toGroupSummary } from '../mappers/groups';
 import { toLiveGame } from '../mappers/live-game';
@@ -10,18 +9,18 @@ import { settingsOf } from '../mappers/settings';
 import { toLeaderboardEntry } from '../mappers/stats';
 import { recentGames, runningGames } from '../read/games';
 import { gameCounts } from '../read/groups';
-import { GroupPage as GroupPageSchema, LiveGames as LiveGamesSchema, TokenParams } from '../schemas';
+import { GroupPage, LiveGames, TokenParams } from '../schemas';
 import { responses, type RouteDeps } from './context';
 
 /** Leaderboard rows on a group page. */
 export const LEADERBOARD_LIMIT = 20;
 
-export const groupRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma, now }) => {
+export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma, now }) => {
   const preHandler = loadGroup(prisma);
 
-  app.get<{ Params: TokenParams; Reply: GroupPage | ApiError }>(
+  app.get(
     '/api/g/:token',
-    { schema: { params: TokenParams, response: responses(GroupPageSchema) }, preHandler },
+    { schema: { params: TokenParams, response: responses(GroupPage) }, preHandler },
     async (request) => {
       const group = groupOf(request);
       const [counts, board, games, live] = await Promise.all([
@@ -44,9 +43,9 @@ export const groupRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma, 
     },
   );
 
-  app.get<{ Params: TokenParams; Reply: LiveGames | ApiError }>(
+  app.get(
     '/api/g/:token/live',
-    { schema: { params: TokenParams, response: responses(LiveGamesSchema) }, preHandler },
+    { schema: { params: TokenParams, response: responses(LiveGames) }, preHandler },
     async (request) => {
       const games = await runningGames(prisma, groupOf(request).id);
       const at = now();

@@ -2,7 +2,7 @@
 // Fastify like any GET, so the rate limit, the token's validation (400) and its lookup (404) all
 // answer before anything is upgraded.
 import type {} from '@fastify/websocket'; // its RouteOptions.wsHandler
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from 'ws';
 import { groupOf, loadGroup } from '../access';
 import { apiError } from '../errors';
@@ -13,18 +13,17 @@ import type { RouteDeps } from './context';
 /** The live channel's route: the only address that upgrades to a WebSocket. */
 export const LIVE_URL = '/api/g/:token/ws';
 
-export const liveRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma, hub }) => {
-  app.route<{ Params: TokenParams }>({
+export const liveRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma, hub }) => {
+  app.route({
     method: 'GET',
     url: LIVE_URL,
     schema: { params: TokenParams, response: { ...ERROR_RESPONSES, 426: ApiError } },
     preHandler: loadGroup(prisma),
     // A plain GET (no upgrade) of the live channel's address.
-    handler: (_request, reply) =>
-      reply
-        .code(426)
-        .header('Upgrade', 'websocket')
-        .send(apiError(426, 'this is the live channel: connect to it with a WebSocket')),
+    handler: async (_request, reply) => {
+      void reply.code(426).header('Upgrade', 'websocket');
+      return apiError(426, 'this is the live channel: connect to it with a WebSocket');
+    },
     wsHandler: (socket: WebSocket, request) => {
       const watcher = hub.join(socket, groupOf(request));
       socket.on('message', (data, isBinary) => {

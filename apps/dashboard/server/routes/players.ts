@@ -1,12 +1,11 @@
 // A person's statistics in the group of the token: over the group's FINISHED games only.
 import { announcedVsActual, playerStats } from '@mia/db';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ApiError, PlayerPage } from '../../shared/api';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';
 import { badRequest, notFound } from '../errors';
 import { toPlayerPage } from '../mappers/stats';
 import { personInGroup } from '../read/players';
-import { PlayerPage as PlayerPageSchema, PlayerParams } from '../schemas';
+import { PlayerPage, PlayerParams } from '../schemas';
 import { responses, type RouteDeps } from './context';
 
 /** Recent games listed on a player page. */
@@ -15,10 +14,10 @@ export const RECENT_LIMIT = 10;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-export const playerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma }) => {
-  app.get<{ Params: PlayerParams; Reply: PlayerPage | ApiError }>(
+export const playerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
+  app.get(
     '/api/g/:token/players/:userId',
-    { schema: { params: PlayerParams, response: responses(PlayerPageSchema) }, preHandler: loadGroup(prisma) },
+    { schema: { params: PlayerParams, response: responses(PlayerPage) }, preHandler: loadGroup(prisma) },
     async (request) => {
       const group = groupOf(request);
       const userId = BigInt(request.params.userId); // digits only: the schema's pattern

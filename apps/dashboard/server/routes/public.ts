@@ -1,13 +1,13 @@
 // Routes without a token: the publicly listed groups, and the odds tables (pure engine data).
 import { oddsTable, RANKING_PRESETS, rankingFor, type RankingPreset } from '@mia/engine';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ApiError, OddsTables, PublicGroups } from '../../shared/api';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { OddsTables as OddsTablesAnswer } from '../../shared/api';
 import { publicGroups } from '../read/groups';
-import { OddsTables as OddsTablesSchema, PublicGroups as PublicGroupsSchema } from '../schemas';
+import { OddsTables, PublicGroups } from '../schemas';
 import { responses, type RouteDeps } from './context';
 
 /** Every preset's ranking and odds, computed once: they depend on nothing but the rules. */
-export function oddsTables(): OddsTables {
+export function oddsTables(): OddsTablesAnswer {
   const presets = Object.keys(RANKING_PRESETS) as RankingPreset[];
   return {
     presets: presets.map((preset) => ({
@@ -18,15 +18,15 @@ export function oddsTables(): OddsTables {
   };
 }
 
-export const publicRoutes: FastifyPluginAsync<RouteDeps> = async (app, { prisma }) => {
-  app.get<{ Reply: PublicGroups | ApiError }>(
+export const publicRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
+  app.get(
     '/api/groups',
-    { schema: { response: responses(PublicGroupsSchema) } },
+    { schema: { response: responses(PublicGroups) } },
     async () => ({ groups: await publicGroups(prisma) }),
   );
 
   const odds = oddsTables();
-  app.get<{ Reply: OddsTables | ApiError }>('/api/odds', { schema: { response: responses(OddsTablesSchema) } }, async (_request, reply) => {
+  app.get('/api/odds', { schema: { response: responses(OddsTables) } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=3600');
     return odds;
   });
