@@ -47,7 +47,7 @@ describe('pages and their states', () => {
     expect(screen.getByRole('heading', { name: 'Not found' })).toBeTruthy();
   });
 
-  it('offers a retry after a network error, and the retry loads the page', async () => {
+  it('retries a network error twice on its own, then offers a retry, and the retry loads the page', async () => {
     let online = false;
     const fetchMock = stubFetch({
       '/api/g/tok': () => {
@@ -58,10 +58,11 @@ describe('pages and their states', () => {
     renderPage(<App />, { route: '/g/tok' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(/connection failed/)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
     online = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dice night' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it('tells a busy server (429) apart from a lost connection', async () => {
@@ -138,16 +139,18 @@ describe('pages and their states', () => {
     expect(within(rows[1]!).getByRole('img', { name: '3 and 1' })).toBeTruthy();
   });
 
-  it('toggles the dark theme and remembers it', () => {
+  it('toggles the dark theme and remembers it; the button names the theme a press gives', () => {
     stubFetch({ '/api/groups': { groups: [] } });
     renderPage(<App />, { route: '/' });
-    const toggle = screen.getByRole('button', { name: /Dark theme/ });
-    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    const toggle = screen.getByRole('button', { name: 'Dark theme' });
+    expect(toggle.getAttribute('aria-pressed')).toBeNull();
     fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(localStorage.getItem('mia.theme')).toBe('dark');
-    fireEvent.click(toggle);
+    expect(toggle.textContent).toContain('Light theme');
+    expect(screen.queryByRole('button', { name: 'Dark theme' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Light theme' }));
     expect(document.documentElement.dataset.theme).toBe('light');
+    expect(screen.getByRole('button', { name: 'Dark theme' })).toBe(toggle);
   });
 });

@@ -1,3 +1,4 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ResourceLanguage } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
@@ -5,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import type { Language, LiveMessage } from '../../shared/api';
+import { createQueryClient } from '../../web/src/api/queryClient';
 import { createI18n } from '../../web/src/i18n/i18n';
 import { LiveOptionsContext } from '../../web/src/live/LiveContext';
 import type { LiveSocket, SocketFactory } from '../../web/src/live/socket';
@@ -47,9 +49,9 @@ export class FakeSocket implements LiveSocket {
   receive(message: LiveMessage): void {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
-  /** The server or the network drops the connection. */
-  drop(): void {
-    this.onclose?.({});
+  /** The server or the network drops the connection (a close without a code, unless given). */
+  drop(code?: number): void {
+    this.onclose?.(code === undefined ? {} : { code });
   }
 }
 
@@ -63,18 +65,33 @@ export function fakeSockets(): { factory: SocketFactory; sockets: FakeSocket[]; 
   return { factory, sockets, last: () => sockets.at(-1)! };
 }
 
+/**
+ * The app's query defaults (retry policy included) without the waits between attempts, and a
+ * fresh cache per render so that no test sees another's answers.
+ */
+export function testQueryClient(): QueryClient {
+  return createQueryClient({ retryDelay: 0 });
+}
+
 export function renderPage(
   ui: ReactElement,
-  { language = 'en', route = '/', socket }: { language?: Language; route?: string; socket?: SocketFactory } = {},
+  {
+    language = 'en',
+    route = '/',
+    socket,
+    queryClient = testQueryClient(),
+  }: { language?: Language; route?: string; socket?: SocketFactory; queryClient?: QueryClient } = {},
 ): RenderResult {
   const i18n = createI18n(language, { en, [language]: LOCALES[language] });
   const live = { createSocket: socket ?? fakeSockets().factory, url: (token: string) => `ws://test/api/g/${token}/ws` };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
-        <LiveOptionsContext.Provider value={live}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-        </LiveOptionsContext.Provider>
+        <QueryClientProvider client={queryClient}>
+          <LiveOptionsContext.Provider value={live}>
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </LiveOptionsContext.Provider>
+        </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>
   );

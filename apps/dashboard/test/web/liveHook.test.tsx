@@ -135,6 +135,38 @@ describe('useLiveGames', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('stops for good when the server closes with 4004 (the token no longer opens the group)', () => {
+    const sockets = fakeSockets();
+    const onRevoked = vi.fn();
+    const hook = renderHook(() => useLiveGames('tok', { createSocket: sockets.factory, url, random: () => 0.5, onRevoked }));
+    act(() => sockets.last().open());
+    act(() => sockets.last().receive({ type: 'snapshot', games: [liveGame({ id: 'g1' })] }));
+    act(() => sockets.last().drop(4004));
+    expect(hook.result.current.status).toBe('revoked');
+    expect(onRevoked).toHaveBeenCalledExactlyOnceWith('tok');
+    // No reconnect, however long; not when the browser comes back online either; no pings.
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(sockets.sockets).toHaveLength(1);
+    expect(sockets.sockets[0]!.sent).toEqual([]);
+    expect(hook.result.current.status).toBe('revoked');
+  });
+
+  it.each([
+    ['1001 (the server restarts)', 1001],
+    ['1011 (the snapshot could not be loaded)', 1011],
+    ['no code (1005)', 1005],
+    ['an abnormal close (1006)', 1006],
+    ['no close event code at all', undefined],
+  ])('reconnects after a close with %s', (_what, code) => {
+    const { sockets, last, hook } = setup();
+    act(() => last().open());
+    act(() => last().drop(code));
+    expect(hook.result.current.status).toBe('reconnecting');
+    act(() => vi.advanceTimersByTime(maxReconnectDelay(0)));
+    expect(sockets).toHaveLength(2);
+  });
+
   it('closes its socket and stops reconnecting when unmounted', () => {
     const { sockets, last, hook } = setup();
     act(() => last().open());

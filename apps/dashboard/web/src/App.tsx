@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { RevokedLinks } from './api/RevokedLinks';
 import { Layout } from './components/Layout';
 import { Loading } from './components/PageState';
 import { GroupPage } from './pages/GroupPage';
@@ -19,17 +20,19 @@ const OddsPage = lazy(() => import('./pages/OddsPage'));
 export function App() {
   return (
     <Layout>
-      <Suspense fallback={<Loading />}>
-        <Routes>
-          <Route path="/" element={<IndexPage />} />
-          <Route path="/odds" element={<OddsPage />} />
-          <Route path="/g/:token" element={<GroupPage />} />
-          <Route path="/g/:token/live" element={<LivePage />} />
-          <Route path="/g/:token/games/:gameId" element={<ReplayPage />} />
-          <Route path="/g/:token/players/:userId" element={<PlayerPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <RevokedLinks>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/" element={<IndexPage />} />
+            <Route path="/odds" element={<OddsPage />} />
+            <Route path="/g/:token" element={<GroupPage />} />
+            <Route path="/g/:token/live" element={<LivePage />} />
+            <Route path="/g/:token/games/:gameId" element={<ReplayPage />} />
+            <Route path="/g/:token/players/:userId" element={<PlayerPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </RevokedLinks>
     </Layout>
   );
 }

@@ -8,7 +8,8 @@ import { apiPaths } from '../api/client';
 export interface LiveSocket {
   onopen: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
+  /** A browser's CloseEvent carries `code`; 1005 or 1006 when the server sent none. */
+  onclose: ((event: { code?: number }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   send(data: string): void;
   close(): void;
@@ -17,6 +18,17 @@ export interface LiveSocket {
 export type SocketFactory = (url: string) => LiveSocket;
 
 export const browserSocket: SocketFactory = (url) => new WebSocket(url) as unknown as LiveSocket;
+
+/** The close code that means "the token no longer opens the group" (shared/api.ts). */
+export const CLOSE_LINK_REVOKED = 4004;
+
+/**
+ * Whether a close ends watching for good: only 4004, as reconnecting with the same token can
+ * never succeed. 1001 (restart), 1011 (snapshot failed) and a close without a code reconnect.
+ */
+export function closeIsFinal(event: { code?: number } | null | undefined): boolean {
+  return event?.code === CLOSE_LINK_REVOKED;
+}
 
 /** ws(s)://<this host>/api/g/<token>/ws: the page's own origin, so the dev proxy and TLS apply. */
 export function liveUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {

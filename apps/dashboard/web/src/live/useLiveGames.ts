@@ -2,9 +2,10 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { LiveGame } from '../../../shared/api';
 import { initialLiveState, liveReducer, visibleGames, type LiveEntry } from './liveState';
 import { reconnectDelay } from './reconnect';
-import { browserSocket, liveUrl, parseLiveMessage, PING, type LiveSocket, type SocketFactory } from './socket';
+import { browserSocket, closeIsFinal, liveUrl, parseLiveMessage, PING, type LiveSocket, type SocketFactory } from './socket';
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
+/** `revoked`: the server closed with 4004 (the link was renewed); nothing reconnects. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'revoked';
 
 export interface LiveOptions {
   /** Games already fetched over HTTP: shown until the socket's first snapshot. */
@@ -15,6 +16,8 @@ export interface LiveOptions {
   random?: () => number;
   /** A game left play (finished or aborted): the page may reload what depends on finished games. */
   onEnded?: (game: LiveGame) => void;
+  /** The token no longer opens the group (close code 4004): the page should say the link is gone. */
+  onRevoked?: (token: string) => void;
 }
 
 /** Keep-alive: a ping every 25 s keeps proxies from closing an idle socket... */
@@ -26,7 +29,8 @@ export const SILENCE_LIMIT_MS = 60_000;
  * The group's running games, kept current by the live channel. On a lost connection it
  * reconnects with backoff (reconnect.ts); the snapshot every connection starts with replaces
  * the state, so nothing missed while away lingers. The failure count resets only on a snapshot:
- * a server that accepts and at once drops us still backs off.
+ * a server that accepts and at once drops us still backs off. A close with 4004 (the link was
+ * renewed) stops it for good.
  */
 export function useLiveGames(token: string, options: LiveOptions = {}): { games: LiveEntry[]; status: ConnectionStatus } {
   const { initial } = options;
@@ -95,9 +99,18 @@ export function useLiveGames(token: string, options: LiveOptions = {}): { games:
       };
       // A failed connection fires `error` then `close`; reconnecting on `close` alone is enough,
       // and scheduleReconnect ignores a second call while a retry is pending.
-      s.onclose = () => {
+      s.onclose = (event) => {
         if (socket === s) socket = null;
         drop(s);
+        if (closeIsFinal(event)) {
+          // The same token can never open the group again: stop (no retry, no ping, no 'online').
+          stopped = true;
+          clearTimeout(retryTimer);
+          clearInterval(pingTimer);
+          setStatus('revoked');
+          optionsRef.current.onRevoked?.(token);
+          return;
+        }
         scheduleReconnect();
       };
       s.onerror = () => undefined;

@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { GroupPage as GroupPageData } from '../../../shared/api';
-import { apiPaths, fetchJson, pagePaths } from '../api/client';
+import { apiPaths, pagePaths } from '../api/client';
+import { apiKey } from '../api/queryClient';
 import { useApi } from '../api/useApi';
 import { LiveTables } from '../components/live/LiveTables';
 import { ApiView } from '../components/PageState';
@@ -22,15 +24,13 @@ function GroupContent({ token, data }: { token: string; data: GroupPageData }) {
   const { t } = useTranslation();
   const title = data.group.title ?? t('group.untitled');
   useDocumentTitle(title);
-  // A game that ends on this page changes the leaderboard and the finished games: they are
-  // fetched again then, while the live tables (and their socket) stay as they are.
-  const [history, setHistory] = useState({ leaderboard: data.leaderboard, games: data.games });
+  // A game that ends on this page changes the leaderboard and the finished games: the group's
+  // query (and, by prefix, its players' pages) is invalidated, so this page fetches again while
+  // the live tables (and their socket) stay as they are.
+  const queryClient = useQueryClient();
   const refreshHistory = useCallback(() => {
-    fetchJson<GroupPageData>(apiPaths.group(token)).then(
-      (fresh) => setHistory({ leaderboard: fresh.leaderboard, games: fresh.games }),
-      () => undefined, // the next ended game, or a reload, tries again
-    );
-  }, [token]);
+    void queryClient.invalidateQueries({ queryKey: apiKey(apiPaths.group(token)) });
+  }, [queryClient, token]);
   return (
     <>
       <h1>{title}</h1>
@@ -51,12 +51,12 @@ function GroupContent({ token, data }: { token: string; data: GroupPageData }) {
       </section>
       <section aria-labelledby="leaderboard-title">
         <h2 id="leaderboard-title">{t('group.leaderboard')}</h2>
-        <Leaderboard token={token} entries={history.leaderboard} />
+        <Leaderboard token={token} entries={data.leaderboard} />
         <p className="hint">{t('group.leaderboardNote')}</p>
       </section>
       <section aria-labelledby="games-title">
         <h2 id="games-title">{t('group.games')}</h2>
-        <GameList token={token} games={history.games} />
+        <GameList token={token} games={data.games} />
       </section>
     </>
   );
