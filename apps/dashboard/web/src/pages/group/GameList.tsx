@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GameSummary } from '../../../../shared/api';
 import { pagePaths } from '../../api/client';
-import { AiBadge } from '../../components/AiBadge';
+import { PlayerLink } from '../../components/PlayerLink';
 import { dateTime } from '../../labels/format';
 
-/** The group's finished games, newest first; each finished one links to its replay. */
+/**
+ * The group's finished games, newest first: each finished one links to its replay (an aborted
+ * one has none), and every player to their page in the group.
+ */
 export function GameList({ token, games }: { token: string; games: GameSummary[] }) {
   const { t } = useTranslation();
   if (games.length === 0) return <p className="empty">{t('group.gamesEmpty')}</p>;
@@ -44,8 +47,7 @@ function GameCard({ token, game }: { token: string; game: GameSummary }) {
       <ul className="inline-list" aria-label={t('group.players')}>
         {players.map((p) => (
           <li key={p.userId}>
-            {p.name}
-            {p.ai && <AiBadge />}
+            <PlayerLink token={token} userId={p.userId} name={p.name} ai={p.ai} />
           </li>
         ))}
       </ul>

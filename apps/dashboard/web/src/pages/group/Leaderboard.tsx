@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { LeaderboardEntry } from '../../../../shared/api';
-import { pagePaths } from '../../api/client';
+import { PlayerLink } from '../../components/PlayerLink';
 import { percent } from '../../labels/format';
 
 const MEDALS = ['🥇', '🥈', '🥉'];
@@ -33,7 +32,7 @@ export function Leaderboard({ token, entries }: { token: string; entries: Leader
                 {e.position}
               </td>
               <th scope="row">
-                <Link to={pagePaths.player(token, e.userId)}>{e.name}</Link>
+                <PlayerLink token={token} userId={e.userId} name={e.name} />
               </th>
               <td className="num">{e.games}</td>
               <td className="num">{e.wins}</td>
