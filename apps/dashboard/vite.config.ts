@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The SPA: sources in web/, built into dist/ (the Fastify server serves that folder). Paths are
@@ -8,7 +9,9 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  // A .br and a .gz beside each text file, at the highest settings (once per build, not per
+  // request): the server sends them as they are (server/static.ts, preCompressed).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 // The dashboard server: a read-only Fastify app over the game service's database, with the live
 // channel fed by the game service's committed batches (from this process and, through
 // PostgreSQL LISTEN/NOTIFY, from the bot's). Nothing here writes a game or a chat.
+import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import type { GameService } from '@mia/game';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -9,12 +10,16 @@ import { decorateGroup } from './access';
 import { apiError, errorHandler, formatValidationErrors } from './errors';
 import { LiveHub, type LiveHubOptions } from './live/hub';
 import { MAX_FRAME_BYTES } from './live/messages';
+import { PublicFeed, type PublicFeedOptions } from './live/public-feed';
+import { Spectators, type SpectatorsOptions } from './live/spectators';
+import { registerOpenApi } from './openapi';
 import type { RouteDeps } from './routes/context';
 import { gameRoutes } from './routes/games';
 import { groupRoutes } from './routes/group';
 import { LIVE_URL, liveRoutes } from './routes/live';
 import { playerRoutes } from './routes/players';
 import { publicRoutes } from './routes/public';
+import { PUBLIC_LIVE_URL, publicLiveRoutes } from './routes/public-live';
 import { DEFAULT_RATE_LIMIT, registerSecurity, type RateLimitOptions } from './security';
 import { DEFAULT_WEB_ROOT, isApi, registerSpa, wantsPage } from './static';
 
@@ -31,6 +36,10 @@ export interface DashboardOptions {
   trustProxy?: boolean | string | string[];
   /** The live hub's sweep, heartbeat and slow-client limits. */
   live?: LiveHubOptions;
+  /** The public feed's (index previews, TV) refresh, TV and slow-client settings. */
+  feed?: PublicFeedOptions;
+  /** How often spectator counts may be sent. */
+  spectators?: SpectatorsOptions;
   /** The clock of `serverTime` in payloads (tests). */
   now?: () => Date;
 }
@@ -62,6 +71,11 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
   });
 
   registerSecurity(app, { ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
+  // API answers (JSON) compressed per request; the SPA's files are compressed at build and sent
+  // as they are (static.ts), which this skips (they carry their Content-Encoding already).
+  // Brotli at quality 4 (the plugin's default): near gzip's speed, smaller than gzip.
+  void app.register(compress, { encodings: ['br', 'gzip'] });
+  registerOpenApi(app);
   void app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // A client's bad frame (ws's WS_ERR_* codes: too big, malformed, invalid UTF-8) is its own
@@ -79,8 +93,8 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
   // an upgrade is answered as HTTP instead, 404. (Added once the plugin marked `request.ws`.)
   app.after(() => {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.ws && request.routeOptions.url !== LIVE_URL) {
-        return reply.code(404).send(apiError(404, 'no live channel at this address: it is /api/g/<token>/ws'));
+      if (request.ws && request.routeOptions.url !== LIVE_URL && request.routeOptions.url !== PUBLIC_LIVE_URL) {
+        return reply.code(404).send(apiError(404, 'no live channel at this address: it is /api/g/<token>/ws (or /api/live/ws)'));
       }
     });
   });
@@ -88,14 +102,22 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
 
   const hub = new LiveHub({ games, log, now }, options.live);
   hub.start();
-  app.addHook('onClose', async () => hub.close());
+  const spectators = new Spectators((watcher, message) => hub.send(watcher, message), options.spectators);
+  const feed = new PublicFeed({ games, log, now, spectators }, options.feed);
+  feed.start();
+  app.addHook('onClose', async () => {
+    feed.close();
+    spectators.close();
+    hub.close();
+  });
 
-  const deps: RouteDeps = { prisma: games.prisma, now, hub };
+  const deps: RouteDeps = { prisma: games.prisma, now, hub, spectators, feed };
   void app.register(publicRoutes, deps);
   void app.register(groupRoutes, deps);
   void app.register(gameRoutes, deps);
   void app.register(playerRoutes, deps);
   void app.register(liveRoutes, deps);
+  void app.register(publicLiveRoutes, deps);
 
   const page = registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   // Once the rate limit is loaded (its decorator is needed): unknown addresses are limited too.

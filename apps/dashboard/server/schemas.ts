@@ -58,8 +58,15 @@ export type PlayerParams = Static<typeof PlayerParams>;
 
 export const ApiError = Type.Object({ statusCode: Int, error: Type.String(), message: Type.String() });
 
-/** The error answers every route may give. */
-export const ERROR_RESPONSES = { 400: ApiError, 404: ApiError, 429: ApiError, 500: ApiError } as const;
+const errorAnswer = (description: string) => Type.Object(ApiError.properties, { description });
+
+/** The error answers every route may give (each described for the OpenAPI document). */
+export const ERROR_RESPONSES = {
+  400: errorAnswer('A malformed token or id: the message says which and what it should be.'),
+  404: errorAnswer('Unknown, or not visible through this token.'),
+  429: errorAnswer('Rate limit per client address: try again after Retry-After seconds.'),
+  500: errorAnswer('Something went wrong on the server.'),
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // The engine's settings and spectator view (packages/engine: settings.ts, views.ts, state.ts)

@@ -23,12 +23,22 @@ export function registerSpa(app: FastifyInstance, webRoot: string): PageFallback
   }
   void app.register(fastifyStatic, {
     root: webRoot,
+    // One route per file of the build, found once at start: any other address goes straight to
+    // the not-found handler (the SPA page or a JSON 404) without touching the filesystem. The
+    // wildcard route stat()s every path first, and a name too long for the filesystem
+    // (ENAMETOOLONG, a path of 4,096 characters or a segment over 255) became a 403 there.
+    wildcard: false,
+    // The build writes a .br and a .gz beside each text file (vite.config.ts): sent as they are
+    // to a browser that accepts them, never compressed again per request; not routes of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     // Caching: Vite names assets by content hash, so they never change; index.html must be
     // fetched again on every visit to pick up a new build.
     cacheControl: false,
     setHeaders(reply, path) {
       const hashed = /[\\/]assets[\\/]/.test(path);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('Vary', 'Accept-Encoding');
     },
   });
   return (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,7 @@
 import type { Reader } from '@mia/db';
 import type { LiveHub } from '../live/hub';
+import type { PublicFeed } from '../live/public-feed';
+import type { Spectators } from '../live/spectators';
 import { ERROR_RESPONSES } from '../schemas';
 import type { TSchema } from '@sinclair/typebox';
 
@@ -8,7 +10,11 @@ export interface RouteDeps {
   prisma: Reader;
   now: () => Date;
   hub: LiveHub;
+  /** Pages watching each group's tables. */
+  spectators: Spectators;
+  /** The running games of publicly listed groups (the index's previews and TV). */
+  feed: PublicFeed;
 }
 
-/** A route's response schemas: its answer, and the error answers every route may give. */
-export const responses = <S extends TSchema>(ok: S) => ({ 200: ok, ...ERROR_RESPONSES });
+/** A route's response schemas: its answer (described for the OpenAPI document), and the error answers every route may give. */
+export const responses = <S extends TSchema>(ok: S, description: string) => ({ 200: { ...ok, description }, ...ERROR_RESPONSES });

@@ -10,7 +10,14 @@ import { responses, type RouteDeps } from './context';
 export const gameRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
   app.get(
     '/api/g/:token/games/:gameId',
-    { schema: { params: GameParams, response: responses(GameReplay) }, preHandler: loadGroup(prisma) },
+    {
+      schema: {
+        summary: "A finished game's replay",
+        params: GameParams,
+        response: responses(GameReplay, 'The game round by round: every roll, announcement class and reveal.'),
+      },
+      preHandler: loadGroup(prisma),
+    },
     async (request) => {
       const group = groupOf(request);
       // gameReplay gives FINISHED games only: a running game's rolls are secret, and the same

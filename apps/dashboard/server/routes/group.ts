@@ -20,7 +20,14 @@ export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { p
 
   app.get(
     '/api/g/:token',
-    { schema: { params: TokenParams, response: responses(GroupPage) }, preHandler },
+    {
+      schema: {
+        summary: 'A group by its dashboard token',
+        params: TokenParams,
+        response: responses(GroupPage, 'Its summary, house rules, leaderboard, ended games and running games.'),
+      },
+      preHandler,
+    },
     async (request) => {
       const group = groupOf(request);
       const [counts, board, games, live] = await Promise.all([
@@ -45,7 +52,14 @@ export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { p
 
   app.get(
     '/api/g/:token/live',
-    { schema: { params: TokenParams, response: responses(LiveGames) }, preHandler },
+    {
+      schema: {
+        summary: "A group's running games",
+        params: TokenParams,
+        response: responses(LiveGames, 'Its games in the lobby or in play, as a spectator sees them.'),
+      },
+      preHandler,
+    },
     async (request) => {
       const games = await runningGames(prisma, groupOf(request).id);
       const at = now();

@@ -17,7 +17,14 @@ const INT64_MAX = 2n ** 63n - 1n;
 export const playerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
   app.get(
     '/api/g/:token/players/:userId',
-    { schema: { params: PlayerParams, response: responses(PlayerPage) }, preHandler: loadGroup(prisma) },
+    {
+      schema: {
+        summary: "A person's statistics in a group",
+        params: PlayerParams,
+        response: responses(PlayerPage, "Over the group's finished games: classes, bluff rate, calls, lives lost, weekly, heat map, recent games."),
+      },
+      preHandler: loadGroup(prisma),
+    },
     async (request) => {
       const group = groupOf(request);
       const userId = BigInt(request.params.userId); // digits only: the schema's pattern

@@ -21,12 +21,13 @@ export function oddsTables(): OddsTablesAnswer {
 export const publicRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
   app.get(
     '/api/groups',
-    { schema: { response: responses(PublicGroups) } },
+    { schema: { summary: 'The publicly listed groups', response: responses(PublicGroups, 'Busiest first.') } },
     async () => ({ groups: await publicGroups(prisma) }),
   );
 
   const odds = oddsTables();
-  app.get('/api/odds', { schema: { response: responses(OddsTables) } }, async (_request, reply) => {
+  const schema = { summary: 'The odds tables', response: responses(OddsTables, 'Every ranking preset with the chance one roll beats each claim.') };
+  app.get('/api/odds', { schema }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=3600');
     return odds;
   });

@@ -372,4 +372,24 @@ describe('the SPA', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ statusCode: 404 });
   });
+
+  // Issue 13: a path of 4,096 characters or more (or a segment over 255) answered 403, as the
+  // filesystem refused the name (ENAMETOOLONG) before the fallback was reached.
+  it('answers paths too long for the filesystem like any other: the SPA page, or a JSON 404 under /api/ and for files', async () => {
+    for (const n of [300, 4096, 8000]) {
+      const long = 'a'.repeat(n);
+      const deep = 'ab/'.repeat(Math.ceil(n / 3));
+      for (const url of [`/g/${long}`, `/g/abcdefghijklmnopqrstuvwx/${deep}`, `/${long}`]) {
+        const page = await w.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+        expect(page.statusCode, `${url.length} characters`).toBe(200);
+        expect(page.body).toContain('<title>Mia</title>');
+        expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+      }
+      for (const url of [`/api/${long}`, `/api/g/${deep}`, `/assets/${long}.js`]) {
+        const res = await w.app.inject({ url, headers: { accept: url.startsWith('/api/') ? 'text/html' : '*/*' } });
+        expect(res.statusCode, `${url.slice(0, 12)}… (${url.length} characters)`).toBe(404);
+        expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', message: expect.stringMatching(/^no such address: GET \//) });
+      }
+    }
+  });
 });
