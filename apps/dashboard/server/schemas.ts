@@ -263,6 +263,9 @@ export const GameReplay = Type.Object({
       lives: Int,
       place: Nullable(Int),
       outReason: Nullable(Type.String()),
+      outRound: Type.Union([Int, Type.Null()], {
+        description: 'The round in which the player went out (lives, idle, left or kicked); null for one still in at the end.',
+      }),
     }),
   ),
   rounds: Type.Array(ReplayRound),
@@ -327,6 +330,41 @@ export const LiveMessages = {
   ended: Type.Object({ type: Type.Literal('ended'), game: LiveGame }),
   pong: Type.Object({ type: Type.Literal('pong') }),
   error: Type.Object({ type: Type.Literal('error'), message: Type.String() }),
+  spectators: Type.Object({
+    type: Type.Literal('spectators'),
+    watching: Type.Integer({
+      description: "Pages watching this group's tables now: its live sockets, and the TV's while it features one of its games (per dashboard process).",
+    }),
+  }),
 };
 export const LiveMessage = Type.Union(Object.values(LiveMessages));
 export const LiveClientMessage = Type.Object({ type: Type.Literal('ping') });
+
+// ---------------------------------------------------------------------------------------------
+// Play now: the running games of publicly listed groups (GET /api/live and its channel
+// /api/live/ws). Only groups whose admins listed them publicly: their token is on the index anyway.
+
+export const PublicGroupRef = Type.Object({ token: Type.String(), title: Nullable(Type.String()) });
+export const PublicLiveGame = Type.Object({ group: PublicGroupRef, game: LiveGame });
+export const SpectatorCounts = Type.Array(Type.Object({ game: Type.String(), watching: Int }), {
+  description: "Pages watching each game: its group's live sockets, plus the TV's for the featured game.",
+});
+const Featured = Type.Union([Type.String(), Type.Null()], {
+  description: 'The game the TV shows: the liveliest (most events in the last minutes), held a while so it does not flicker.',
+});
+export const PublicLive = Type.Object({
+  games: Type.Array(PublicLiveGame, { description: 'Games in play first, then lobbies; at most 100.' }),
+  featured: Featured,
+  spectators: SpectatorCounts,
+});
+
+export const PublicLiveMessages = {
+  snapshot: Type.Object({ type: Type.Literal('snapshot'), games: Type.Array(PublicLiveGame), featured: Featured }),
+  game: Type.Object({ type: Type.Literal('game'), game: PublicLiveGame }),
+  ended: Type.Object({ type: Type.Literal('ended'), game: PublicLiveGame }),
+  featured: Type.Object({ type: Type.Literal('featured'), featured: Featured }),
+  spectators: Type.Object({ type: Type.Literal('spectators'), counts: SpectatorCounts }),
+  pong: LiveMessages.pong,
+  error: LiveMessages.error,
+};
+export const PublicLiveMessage = Type.Union(Object.values(PublicLiveMessages));

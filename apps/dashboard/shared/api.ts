@@ -13,6 +13,8 @@
  *   /api/g/:token/games/:gameId              GameReplay     a FINISHED game of the group
  *   /api/g/:token/players/:userId            PlayerPage     a person's statistics in the group
  *   /api/g/:token/ws                         WebSocket      LiveMessage stream (see below)
+ *   /api/live                                PublicLive     running games of publicly listed groups
+ *   /api/live/ws                             WebSocket      PublicLiveMessage stream (see below)
  *   /api/openapi.json                        OpenAPI 3      this contract, generated from the schemas
  * Errors: ApiError with 400 (malformed id or token), 404 (unknown, or not visible), 429 (rate
  * limit per client address, with Retry-After). A plain GET (no upgrade) of /ws answers 426.
@@ -65,7 +67,8 @@ export type OddsTables = Static<typeof S.OddsTables>;
  * Live channel, server → client. On connect (and on every reconnect) a `snapshot` of all running
  * games of the group; then a `game` message for every committed change (within a second of the
  * action), and `ended` when a game leaves play (finished or aborted; its replay is then available
- * when finished). Client → server: only `{"type":"ping"}`, answered with `pong`; anything else is
+ * when finished); `spectators` after the snapshot and whenever the count of watching pages
+ * changes (at most twice a second). Client → server: only `{"type":"ping"}`, answered with `pong`; anything else is
  * answered with an `error` message and changes nothing (a client message is at most 1024 bytes; a
  * frame over 64 KiB closes the socket with 1009).
  *
@@ -78,3 +81,20 @@ export type OddsTables = Static<typeof S.OddsTables>;
 export type LiveMessage = Static<typeof S.LiveMessage>;
 
 export type LiveClientMessage = Static<typeof S.LiveClientMessage>;
+
+/** A running game of a publicly listed group, with the group's address and title. */
+export type PublicLiveGame = Static<typeof S.PublicLiveGame>;
+
+export type SpectatorCounts = Static<typeof S.SpectatorCounts>;
+
+/** GET /api/live: the running games of publicly listed groups, the TV's game, and who watches. */
+export type PublicLive = Static<typeof S.PublicLive>;
+
+/**
+ * The public live channel (/api/live/ws), server → client: a `snapshot` of the public running
+ * games and the featured one on connect, then `game` / `ended` for each committed change,
+ * `featured` when the TV moves to another game, and `spectators` counts (throttled). A group
+ * listed or unlisted meanwhile comes with a new `snapshot`. Client messages, limits and close
+ * codes as on a group's channel (no 4004: it has no token).
+ */
+export type PublicLiveMessage = Static<typeof S.PublicLiveMessage>;
