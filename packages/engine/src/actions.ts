@@ -1,6 +1,6 @@
 import type { Value } from './dice';
 import type { SettingsInput } from './settings';
-import type { PlayerId } from './state';
+import type { AbortReason, PlayerId } from './state';
 
 /**
  * The move the caller saw (`GameState.move`). When given and the game has moved on, the action is
@@ -33,6 +33,17 @@ export type Action =
   /** The actor missed the deadline (sent by the timer, which owns the clock). */
   | ({ type: 'timeout'; player: PlayerId } & MoveGuard)
   /** An idle player removed by an admin. */
-  | { type: 'kick'; player: PlayerId };
+  | { type: 'kick'; player: PlayerId }
+  /**
+   * Ends the game without a result: `/stop` (`by`: who stopped it; whether they may is the
+   * caller's business, like `start`), the bot removed from the group, or a lobby not started in
+   * time (only a lobby can expire: a start that committed first wins).
+   */
+  | { type: 'abort'; reason: AbortReason; by?: PlayerId }
+  /**
+   * The game's chat has a new id (a group upgraded to a supergroup): recorded in the log so every
+   * process follows the game to its new chat; the game itself is unchanged.
+   */
+  | { type: 'moveChat'; from: string; to: string };
 
 export type ActionType = Action['type'];

@@ -4,6 +4,7 @@ import type { GameEvent } from './events';
 import { announceableClaims, passableClaims } from './legal';
 import { rankingFor } from './ranking';
 import { reject, type Rejection } from './rejections';
+import { abortGame, moveChat } from './endings';
 import { evolve } from './evolve';
 import {
   finishRound,
@@ -153,6 +154,10 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       resolveTimeout(tx, action.player);
       return null;
     }
+    case 'abort':
+      return abortGame(tx, action);
+    case 'moveChat':
+      return moveChat(tx, action);
   }
 }
 

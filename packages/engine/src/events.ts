@@ -1,6 +1,7 @@
 import type { Dice, Value } from './dice';
 import type { Settings } from './settings';
 import type {
+  AbortReason,
   AnnouncementClass,
   AnnouncementKind,
   LossCause,
@@ -38,6 +39,10 @@ export type GameEvent =
   | { type: 'lifeLost'; player: PlayerId; amount: number; cause: LossCause; lives: number }
   | { type: 'playerOut'; player: PlayerId; reason: OutReason }
   | { type: 'roundEnded'; round: number; end: RoundEnd }
-  | { type: 'gameOver'; winner: PlayerId | null; ranking: Placing[] };
+  | { type: 'gameOver'; winner: PlayerId | null; ranking: Placing[] }
+  /** The game ended without a result (no winner, no ranking): it never counts in statistics. */
+  | { type: 'gameAborted'; reason: AbortReason; by: PlayerId | null }
+  /** Telegram chat ids as decimal strings; the state does not change (see `moveChat`). */
+  | { type: 'chatMoved'; from: string; to: string };
 
 export type GameEventType = GameEvent['type'];

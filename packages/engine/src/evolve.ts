@@ -121,6 +121,10 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
       return { ...s, move: s.move + 1, round: { ...round(s), ended: event.end } };
     case 'gameOver':
       return { ...s, phase: 'over', result: { winner: event.winner, ranking: event.ranking } };
+    case 'gameAborted':
+      return { ...s, phase: 'over', aborted: { reason: event.reason, by: event.by } };
+    case 'chatMoved':
+      return s; // where the game is played is the service's business: only the log records it
   }
 }
 

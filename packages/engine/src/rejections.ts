@@ -15,7 +15,9 @@ export type RejectionCode =
   | 'wrong-stage'
   | 'invalid-value'
   | 'not-higher'
-  | 'not-allowed-by-settings';
+  | 'not-allowed-by-settings'
+  /** An action's arguments are not valid: an unknown abort reason, a missing chat id. */
+  | 'invalid-action';
 
 export interface Rejection {
   code: RejectionCode;

@@ -95,6 +95,17 @@ export interface GameResult {
 
 export type Phase = 'lobby' | 'playing' | 'over';
 
+/** Why a game ended without a result: `/stop`, the bot removed from the group, a lobby not started in time. */
+export type AbortReason = 'stopped' | 'bot-removed' | 'lobby-expired';
+
+export const ABORT_REASONS: readonly AbortReason[] = ['stopped', 'bot-removed', 'lobby-expired'];
+
+/** A game ended without a result: why, and who ended it (for `/stop`). */
+export interface Aborted {
+  reason: AbortReason;
+  by: PlayerId | null;
+}
+
 /** The whole game as plain JSON: what persistence stores and `evolve` folds events into. */
 export interface GameState {
   settings: Settings;
@@ -109,5 +120,12 @@ export interface GameState {
   /** Counts accepted moves during play; buttons carry it so a stale press is refused. */
   move: number;
   eliminations: number;
+  /** Set when the game is over: null for an aborted game (nobody won, nobody is placed). */
   result: GameResult | null;
+  /**
+   * Set when the game was aborted (phase `over`, `result` null); absent otherwise, and in states
+   * stored before aborts were events. The round in play, if any, is left as it was: cut off, not
+   * ended by a rule.
+   */
+  aborted?: Aborted;
 }

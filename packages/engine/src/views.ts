@@ -2,6 +2,7 @@ import type { Dice, Value } from './dice';
 import type { GameEvent } from './events';
 import type { Settings } from './settings';
 import type {
+  Aborted,
   AnnouncementClass,
   AnnouncementKind,
   GameResult,
@@ -59,6 +60,8 @@ export interface SpectatorView {
   lastRound: RoundView | null;
   move: number;
   result: GameResult | null;
+  /** Why the game ended without a result, when it was aborted (public: no dice in it). */
+  aborted?: Aborted;
 }
 
 /** A player's own knowledge on top of what everyone sees. */
@@ -101,6 +104,7 @@ export function spectatorView(state: GameState): SpectatorView {
     lastRound: roundView(state.lastRound),
     move: state.move,
     result: state.result,
+    ...(state.aborted ? { aborted: state.aborted } : {}),
   };
 }
 
@@ -120,16 +124,21 @@ export function playerView(state: GameState, viewer: PlayerId): PlayerView {
 
 /** An event without its secrets: what a live channel may carry while the game runs. */
 export type PublicEvent =
-  | Exclude<GameEvent, { type: 'diceRolled' } | { type: 'announced' }>
+  | Exclude<GameEvent, { type: 'diceRolled' } | { type: 'announced' } | { type: 'chatMoved' }>
   | { type: 'diceRolled'; player: PlayerId; looked: boolean }
-  | { type: 'announced'; player: PlayerId; value: Value; kind: AnnouncementKind };
+  | { type: 'announced'; player: PlayerId; value: Value; kind: AnnouncementKind }
+  | { type: 'chatMoved' };
 
-/** An event as everyone may see it while the game runs: no unrevealed dice, no bluff class. */
+/**
+ * An event as everyone may see it while the game runs: no unrevealed dice, no bluff class, and
+ * no Telegram chat ids (a spectator knows a group by its dashboard link, never by its id).
+ */
 export function publicEvent(event: GameEvent): PublicEvent {
   if (event.type === 'diceRolled') return { type: 'diceRolled', player: event.player, looked: event.looked };
   if (event.type === 'announced') {
     return { type: 'announced', player: event.player, value: event.value, kind: event.kind };
   }
+  if (event.type === 'chatMoved') return { type: 'chatMoved' };
   return event;
 }
 
