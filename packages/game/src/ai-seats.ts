@@ -3,7 +3,8 @@ import pino, { type Logger } from 'pino';
 import { aiStrategyFor } from './ai-players';
 import type { GameRecord } from './repository';
 import { cryptoRng } from './rng';
-import type { CommittedBatch, GameService } from './service';
+import type { CommittedBatch } from './requests';
+import type { GameService } from './service';
 
 export interface AiSeatsOptions {
   /**

@@ -14,8 +14,22 @@ export interface Committed {
 }
 
 /**
- * Carries "committed" notices between processes. The service tells its own listeners directly;
- * the bus only brings news from other processes.
+ * What changed about a chat outside its games' logs, for whoever serves the chat by its dashboard
+ * link: the link was rotated (sockets opened with the old one must close), or the group got a
+ * new id (a supergroup's `migrate_to_chat_id`; its link moves with it).
+ */
+export type ChatChange = { type: 'token-rotated' } | { type: 'migrated'; to: string };
+
+/** "Chat C changed": the chat id as a decimal string, never the token itself. */
+export interface ChatNotice {
+  chatId: string;
+  change: ChatChange;
+  origin: string;
+}
+
+/**
+ * Carries "committed" notices between processes: a game's new events, and a chat's changes. The
+ * service tells its own listeners directly; the bus only brings news from other processes.
  */
 export interface EventBus {
   readonly origin: string;
@@ -23,6 +37,10 @@ export interface EventBus {
   publish(tx: Tx, notice: Committed): Promise<void>;
   /** Notices from other processes. */
   subscribe(listener: (notice: Committed) => void): () => void;
+  /** Like `publish`, for a chat's change: inside the transaction that makes it. */
+  publishChat(tx: Tx, notice: ChatNotice): Promise<void>;
+  /** Chat notices from other processes. */
+  subscribeChats(listener: (notice: ChatNotice) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -33,10 +51,19 @@ export class LocalBus implements EventBus {
   subscribe(): () => void {
     return () => undefined;
   }
+  async publishChat(): Promise<void> {}
+  subscribeChats(): () => void {
+    return () => undefined;
+  }
   async close(): Promise<void> {}
 }
 
 export const CHANNEL = 'mia_game_events';
+/**
+ * Chat notices go on a channel of their own: a process that only knows game notices (an older
+ * version during a rolling deploy, a tool) never mistakes one for a game's.
+ */
+export const CHAT_CHANNEL = 'mia_chat_events';
 
 /**
  * PostgreSQL LISTEN/NOTIFY: `pg_notify` inside the transaction, so a notice exists exactly when
@@ -47,6 +74,7 @@ export class PgNotifyBus implements EventBus {
   readonly origin = randomUUID();
   private client: pg.Client | null = null;
   private listeners = new Set<(notice: Committed) => void>();
+  private chatListeners = new Set<(notice: ChatNotice) => void>();
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   private ready: Promise<void>;
@@ -67,15 +95,16 @@ export class PgNotifyBus implements EventBus {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
-      let notice: Committed;
+      if ((msg.channel !== CHANNEL && msg.channel !== CHAT_CHANNEL) || !msg.payload) return;
+      let notice: Committed | ChatNotice;
       try {
-        notice = JSON.parse(msg.payload) as Committed;
+        notice = JSON.parse(msg.payload) as Committed | ChatNotice;
       } catch {
         return;
       }
       if (notice.origin === this.origin) return;
-      for (const l of this.listeners) l(notice);
+      if (msg.channel === CHAT_CHANNEL) for (const l of this.chatListeners) l(notice as ChatNotice);
+      else for (const l of this.listeners) l(notice as Committed);
     });
     client.on('error', (error) => {
       this.log?.warn({ err: error }, 'event bus: listener connection lost (database outage?), reconnecting');
@@ -89,7 +118,7 @@ export class PgNotifyBus implements EventBus {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${CHAT_CHANNEL}`);
       this.client = client;
       if (attempt > 0) this.log?.info({ attempt }, 'event bus: listening again');
     } catch (error) {
@@ -117,6 +146,15 @@ export class PgNotifyBus implements EventBus {
   subscribe(listener: (notice: Committed) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  async publishChat(tx: Tx, notice: ChatNotice): Promise<void> {
+    await tx.$executeRaw`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notice)})`;
+  }
+
+  subscribeChats(listener: (notice: ChatNotice) => void): () => void {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_SETTINGS, resolveSettings, type Settings, type SettingsResult } from '@mia/engine';
 import type { Database } from '@mia/db';
-import { json } from './repository';
-import type { ChatInfo } from './service';
+import type { ChatChange } from './bus';
+import { json, type Tx } from './repository';
+import type { ChatInfo } from './requests';
 
 /**
  * How a group's players see their dice and announce (presentation, not a game rule, so not an
@@ -37,12 +38,24 @@ export interface ChatProfile {
 export const newDashboardToken = (): string => randomBytes(18).toString('base64url');
 
 /**
+ * Where a chat's changes are told (the game service's bus): inside the transaction that makes
+ * them, so other processes hear of them on commit, and after it, to this process's listeners.
+ */
+export interface ChatAnnouncer {
+  publish(tx: Tx, chatId: bigint, change: ChatChange): Promise<void>;
+  committed(chatId: bigint, change: ChatChange): void;
+}
+
+/**
  * Per-chat configuration (not game state): read by the bot for every group message and changed
  * by `/settings`, `/lang` and `/dashboard`. Games copy the settings when they are created, so a
- * change applies to the next game.
+ * change applies to the next game. Without an announcer (a tool, a test) changes are told to nobody.
  */
 export class ChatDirectory {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly announcer?: ChatAnnouncer,
+  ) {}
 
   private get prisma() {
     return this.db.prisma;
@@ -109,11 +122,19 @@ export class ChatDirectory {
     await this.prisma.chat.update({ where: { id: chatId }, data: { playMode: mode } });
   }
 
-  /** A new dashboard link for the group: the old one stops working at once. */
+  /**
+   * A new dashboard link for the group: the old one stops working at once, and live sockets
+   * opened with it are closed as soon as the notice arrives (in every process that serves them).
+   */
   async rotateDashboardToken(chatId: bigint): Promise<string> {
     await this.profile(chatId);
     const token = newDashboardToken();
-    await this.prisma.chat.update({ where: { id: chatId }, data: { dashboardToken: token } });
+    const change: ChatChange = { type: 'token-rotated' };
+    await this.prisma.$transaction(async (tx) => {
+      await tx.chat.update({ where: { id: chatId }, data: { dashboardToken: token } });
+      await this.announcer?.publish(tx, chatId, change);
+    });
+    this.announcer?.committed(chatId, change);
     return token;
   }
 

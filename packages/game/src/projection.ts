@@ -61,7 +61,7 @@ export type RowWrite =
 
 /** What the Game row itself takes from the events. */
 export interface GamePatch {
-  status?: 'PLAYING' | 'FINISHED';
+  status?: 'PLAYING' | 'FINISHED' | 'ABORTED';
   startedAt?: Date;
   finishedAt?: Date;
   winnerId?: bigint | null;
@@ -100,6 +100,8 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
   let round = input.before?.round?.number ?? 0;
   let announcements = input.before?.round?.announcements.length ?? 0;
   let settings = input.before?.settings;
+  // Whether a round is in play (its row open): an abort closes it as ABORTED.
+  let roundOpen = input.before?.phase === 'playing' && input.before.round !== null && input.before.round.ended === null;
   const thinkMs = input.turnStartedAt ? Math.max(0, now.getTime() - input.turnStartedAt.getTime()) : null;
 
   events.forEach((event, i) => {
@@ -121,6 +123,7 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
       case 'roundStarted':
         round = event.round;
         announcements = 0;
+        roundOpen = true;
         rows.push({ op: 'round.create', id: roundId(gameId, round), number: round, starterId: toUserId(event.starter), startedAt: now });
         break;
       case 'announced': {
@@ -171,6 +174,7 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
         rows.push({ op: 'seat.update', userId: toUserId(event.player), outAt: now, outReason: event.reason });
         break;
       case 'roundEnded':
+        roundOpen = false;
         rows.push({ op: 'round.update', id: roundId(gameId, event.round), end: dbRoundEnd(event.end), endedAt: now });
         break;
       case 'gameOver':
@@ -179,10 +183,18 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
         game.winnerId = event.winner === null ? null : toUserId(event.winner);
         for (const p of event.ranking) rows.push({ op: 'seat.update', userId: toUserId(p.player), place: p.place });
         break;
+      case 'gameAborted':
+        // No winner, no places: statistics read FINISHED games only, so it never counts.
+        game.status = 'ABORTED';
+        game.finishedAt = now;
+        if (roundOpen) rows.push({ op: 'round.update', id: roundId(gameId, round), end: 'ABORTED', endedAt: now });
+        roundOpen = false;
+        break;
       case 'believed':
       case 'diceRolled':
       case 'miaGivenUp':
       case 'turnMissed':
+      case 'chatMoved': // the Game row's chat is moved by the migration's own statements
         break; // in the event log only
     }
   });

@@ -83,6 +83,11 @@ export interface Advance {
   winnerId?: bigint | null;
   /** The idempotency key to claim first; nothing is written when it was claimed before. */
   key?: string;
+  /**
+   * Only if the stored deadline is at or before this (a lobby's expiry): an /extend moves the
+   * closing time without a new version, so the version alone would not see it.
+   */
+  dueBy?: Date;
   events: readonly GameEvent[];
   now: Date;
 }
@@ -90,7 +95,8 @@ export interface Advance {
 /**
  * Claims the key, updates the game if it is still open and at `version`, and appends the events,
  * in one statement (one round trip instead of three, on every action). `claimed` false: the key
- * was seen before; `updated` false: another writer moved the game on, or it was closed.
+ * was seen before; `updated` false: another writer moved the game on, it was closed, or (with
+ * `dueBy`) its deadline was moved on.
  */
 export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolean; updated: boolean }> {
   const keep = a.deadlineAt === 'keep';
@@ -100,6 +106,7 @@ export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolea
   const types = a.events.map((e) => e.type);
   const payloads = a.events.map((e) => JSON.stringify(e));
   const key = a.key ?? null;
+  const dueBy = a.dueBy ?? null;
   const rows = await tx.$queryRaw<{ claimed: number; updated: number }[]>`
     WITH claim AS (
       INSERT INTO "ProcessedUpdate" (key, "gameId")
@@ -118,6 +125,7 @@ export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolea
         "winnerId" = CASE WHEN ${setWinner}::boolean THEN ${a.winnerId ?? null}::bigint ELSE "winnerId" END,
         "updatedAt" = now()
       WHERE id = ${a.gameId}::text AND version = ${a.version}::int AND status IN ('LOBBY', 'PLAYING')
+        AND (${dueBy}::timestamptz IS NULL OR "deadlineAt" <= ${dueBy}::timestamptz)
         AND (${key}::text IS NULL OR EXISTS (SELECT 1 FROM claim))
       RETURNING id
     ), appended AS (

@@ -179,7 +179,7 @@ describe('AiSeats', () => {
       await new Promise((r) => setTimeout(r, 600));
       expect(slow.busy).toBe(0);
       const after = (await h.service.game(game.id))!;
-      expect(after).toMatchObject({ status: 'ABORTED', version: game.version });
+      expect(after).toMatchObject({ status: 'ABORTED', version: game.version + 1 }); // the stop's one event, no AI move
     } finally {
       await slow.stop();
       ai = new AiSeats(h.service, { delayMs: 0, rng: seededRng(3), log: quietLog });

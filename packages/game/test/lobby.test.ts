@@ -1,11 +1,12 @@
-// Lobby closing times: a lobby closes (ABORTED, the chat free) when nobody starts it in time;
-// `extendLobby` moves the time on up to a cap; the time is kept in Game.deadlineAt, so timers,
-// the overdue sweep and a restarted process all honour it, and only one process closes it.
-import type { Database } from '@mia/db';
+// Lobby closing times: a lobby closes (the engine's abort, `lobby-expired`: ABORTED, the chat
+// free, a batch like any other) when nobody starts it in time; `extendLobby` moves the time on up
+// to a cap; the time is kept in Game.deadlineAt, so timers, the overdue sweep and a restarted
+// process all honour it, only one process closes it, and an /extend racing the close wins.
+import type { Database, PrismaClient } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { seededRng } from '@mia/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GameService, LOBBY_TIMES, LocalBus, type GameRecord, type GameServiceOptions } from '../src';
+import { GameService, LOBBY_TIMES, LocalBus, type CommittedBatch, type GameRecord, type GameServiceOptions } from '../src';
 import { sharedDatabase, type SharedDatabase } from './processes';
 import { applied, PLAYERS, quietLog } from './support';
 
@@ -30,12 +31,28 @@ function service(database: Database, clock: () => number, options: Partial<GameS
   return s;
 }
 
-/** Every lobby `s` closes, as its listener hears them. */
+/** Whether a batch is a lobby's close (the engine's abort for want of a start) that `s` committed. */
+const isExpiry = (b: CommittedBatch) =>
+  b.origin === 'local' && b.events.some(({ event: e }) => e.type === 'gameAborted' && e.reason === 'lobby-expired');
+
+/** Every lobby `s` closes, as its listeners hear them: the closing batch, committed there. */
 function expiries(s: GameService): GameRecord[] {
   const seen: GameRecord[] = [];
-  s.onLobbyExpired((g) => seen.push(g));
+  s.subscribe((b) => {
+    if (isExpiry(b)) seen.push(b.game);
+  });
   return seen;
 }
+
+/** The next lobby `s` closes. */
+const nextExpiry = (s: GameService): Promise<GameRecord> =>
+  new Promise((resolve) => {
+    const stop = s.subscribe((b) => {
+      if (!isExpiry(b)) return;
+      stop();
+      resolve(b.game);
+    });
+  });
 
 async function openLobby(s: GameService, chatId: bigint, players = PLAYERS.slice(0, 2)): Promise<GameRecord> {
   let game = applied(await s.act({ chatId, user: players[0]!, action: { type: 'create', creator: players[0]!.id } })).game;
@@ -74,15 +91,18 @@ describe('lobby closing time', () => {
     expect(await s.fireOverdue()).toBe(0);
     expect((await s.currentGame(chatId))?.id).toBe(joined.id);
 
-    // Due: closed as by /stop, the chat free, its listener told once.
+    // Due: closed as by /stop, the chat free, its listeners told once, by a batch of its own: a
+    // new version whose one event is the engine's abort.
     now = t0 + LOBBY_TIMES.openMs;
     expect(await s.fireOverdue()).toBe(1);
-    expect(closed.map((g) => [g.id, g.status, g.chatId])).toEqual([[joined.id, 'ABORTED', chatId]]);
+    expect(closed.map((g) => [g.id, g.status, g.chatId, g.version])).toEqual([[joined.id, 'ABORTED', chatId, joined.version + 1]]);
     const after = await db.prisma.game.findUniqueOrThrow({ where: { id: joined.id } });
-    expect(after).toMatchObject({ status: 'ABORTED', deadlineAt: null });
+    expect(after).toMatchObject({ status: 'ABORTED', deadlineAt: null, version: joined.version + 1, winnerId: null });
     expect(after.finishedAt).toEqual(new Date(now));
     expect(await s.currentGame(chatId)).toBeNull();
-    expect(after.version).toBe(joined.version); // no event: the log ends where the lobby stood
+    const log = await s.events(joined.id, joined.version);
+    expect(log.map((e) => e.event)).toEqual([{ type: 'gameAborted', reason: 'lobby-expired', by: null }]);
+    expect((after.state as { phase: string }).phase).toBe('over');
     expect(await s.fireOverdue()).toBe(0);
     expect(closed).toHaveLength(1);
 
@@ -172,7 +192,7 @@ describe('lobby closing time', () => {
     // Real timers: the times leave room for a loaded machine to open and extend the lobby first.
     const s = service(db, () => Date.now(), { timers: true, lobby: { openMs: 2_000, extendMs: 2_000 } });
     const chatId = -400_005n;
-    const closedAt = new Promise<{ game: GameRecord; at: number }>((resolve) => s.onLobbyExpired((g) => resolve({ game: g, at: Date.now() })));
+    const closedAt = nextExpiry(s).then((g) => ({ game: g, at: Date.now() }));
     const opened = Date.now();
     const game = await openLobby(s, chatId);
     expect(await s.extendLobby(chatId, game.id)).toMatchObject({ ok: true });
@@ -234,10 +254,60 @@ describe('lobby closing time', () => {
     expect(result.status).toBe('rejected');
     const row = await db.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
     expect(row.status).toBe('ABORTED');
-    expect(row.version).toBe(game.version);
+    expect(row.version).toBe(game.version + 1); // the expiry's one event, and nothing of the start
     expect(await db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } })).toMatchObject({ currentGameId: null });
   });
+
+  it('an /extend committed between the expiry’s read and its write wins: the lobby stays, its timer re-armed', async () => {
+    const t0 = Date.now();
+    const a = service(db, () => t0);
+    const chatId = -400_009n;
+    const game = await openLobby(a, chatId);
+    // `b`'s clock is past the lobby's time; right before its transaction, `a` extends the lobby.
+    let extended: unknown = null;
+    const b = service(beforeTransaction(db, async () => (extended ??= await a.extendLobby(chatId, game.id))), () => t0 + LOBBY_TIMES.openMs + 1);
+    const closed = expiries(b);
+    expect(await b.expireLobby(game.id)).toBeNull();
+    expect(extended).toMatchObject({ ok: true });
+    expect(closed).toEqual([]);
+    const row = await db.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
+    expect(row).toMatchObject({ status: 'LOBBY', version: game.version });
+    expect(row.deadlineAt).toEqual(new Date(t0 + LOBBY_TIMES.openMs + LOBBY_TIMES.extendMs));
+    expect((await a.currentGame(chatId))?.id).toBe(game.id);
+  });
+
+  it('a start committed between the expiry’s read and its write wins: the game plays on', async () => {
+    const t0 = Date.now();
+    const a = service(db, () => t0);
+    const chatId = -400_010n;
+    const lobby = await openLobby(a, chatId);
+    let started: GameRecord | null = null;
+    const b = service(
+      beforeTransaction(db, async () => (started ??= applied(await a.act({ chatId, action: { type: 'start' } })).game)),
+      () => t0 + LOBBY_TIMES.openMs + 1,
+    );
+    expect(await b.expireLobby(lobby.id)).toBeNull();
+    expect(started).not.toBeNull();
+    expect(await db.prisma.game.findUniqueOrThrow({ where: { id: lobby.id } })).toMatchObject({ status: 'PLAYING', version: started!.version });
+  });
 });
+
+/** `database`, with `before` run (and awaited) at the start of each of its client's transactions. */
+function beforeTransaction(database: Database, before: () => Promise<unknown>): Database {
+  const prisma = new Proxy(database.prisma, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const fn = value as (...args: unknown[]) => unknown;
+      if (prop !== '$transaction') return fn.bind(target);
+      return async (...args: unknown[]) => {
+        await before();
+        return fn.apply(target, args);
+      };
+    },
+  }) as PrismaClient;
+  return { ...database, prisma };
+}
 
 describe('lobby closing time across a restart', () => {
   let shared: SharedDatabase;
@@ -277,7 +347,7 @@ describe('lobby closing time across a restart', () => {
     p = await boot(() => Date.now() + ahead);
     ahead = t0 + LOBBY_TIMES.openMs - 300 - Date.now();
     const closed = expiries(p.service);
-    const heard = new Promise<GameRecord>((resolve) => p.service.onLobbyExpired(resolve));
+    const heard = nextExpiry(p.service);
     const armedAt = Date.now();
     expect(await p.service.recover()).toEqual({ running: 0, overdue: 0 });
     expect(closed).toEqual([]);
@@ -289,7 +359,7 @@ describe('lobby closing time across a restart', () => {
 
     // Third process, after B's extended time: B is closed on recovery.
     p = await boot(() => t0 + LOBBY_TIMES.openMs + LOBBY_TIMES.extendMs + 1_000);
-    const heardB = new Promise<GameRecord>((resolve) => p.service.onLobbyExpired(resolve));
+    const heardB = nextExpiry(p.service);
     await p.service.recover();
     expect((await heardB).id).toBe(b.id);
     expect(await p.service.currentGame(chatB)).toBeNull();

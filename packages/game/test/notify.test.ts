@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '@mia/db';
 import { createServerDatabase } from '@mia/db/testing';
 import { replay, seededRng, type Action, type GameState } from '@mia/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GameService, PgNotifyBus, type ActResult, type Committed, type CommittedBatch, type EventBus, type GameRecord } from '../src';
+import { GameService, PgNotifyBus, type ActResult, type ChatNotice, type Committed, type CommittedBatch, type EventBus, type GameRecord } from '../src';
 import type { Tx } from '../src/repository';
 import { Child, killChildren, type Line } from './processes';
 import { applied, nextAiAction, PLAYERS, quietLog, startGame } from './support';
@@ -27,6 +27,12 @@ class FailingBus implements EventBus {
   }
   subscribe(listener: (notice: Committed) => void) {
     return this.inner.subscribe(listener);
+  }
+  publishChat(tx: Tx, notice: ChatNotice) {
+    return this.inner.publishChat(tx, notice);
+  }
+  subscribeChats(listener: (notice: ChatNotice) => void) {
+    return this.inner.subscribeChats(listener);
   }
   close() {
     return this.inner.close();
