@@ -12,7 +12,7 @@ import { info } from './features/info';
 import { language } from './features/language';
 import { kick } from './features/kick';
 import { lobby } from './features/lobby';
-import { lobbyTime, watchLobbyExpiry } from './features/lobby-time';
+import { lobbyTime } from './features/lobby-time';
 import { membership } from './features/membership';
 import { play } from './features/play';
 import { settings } from './features/settings';
@@ -76,8 +76,6 @@ export function createBot({
   bot.api.config.use(waitOutFloodLimits(60));
   const locales = new LocaleResolver(games);
   const notifier = new Notifier(bot.api, games, locales, log, pacing ? { pacing } : {});
-  // Registered now, before the caller's `games.recover()` may close lobbies that ran out of time.
-  watchLobbyExpiry({ api: bot.api, games, notifier, locales, log });
   // Computer players act like people at the table; a new round's starter, AI or not, is dealt
   // the dice by the engine itself.
   const aiSeats = new AiSeats(games, { ...aiOptions, log });

@@ -40,8 +40,9 @@ export interface NotifierOptions {
  * Telegram out: for every batch this process committed, the planner (telegram-out/plan.ts) says
  * what each chat must show and the executor carries it out; this class keeps the order (a chat's
  * messages in commit order), the screen of each game (in memory and in the database), the
- * reminders, and the moments outside a batch: start-up, /stop, a restored private chat, a chat's
- * migration. With several processes, `settled` makes an update's answer wait for its messages, so
+ * reminders, and the moments outside a batch: start-up and a restored private chat. Endings (/stop,
+ * a lobby that expired, the bot removed) and a chat's migration are batches like any other. With
+ * several processes, `settled` makes an update's answer wait for its messages, so
  * the next update (perhaps handled by another process, which reads the screen kept in the
  * database) comes after them.
  */
@@ -236,6 +237,12 @@ export class Notifier {
     const before = batch.events.length > 0 ? batch.events[0]!.seq - 1 : batch.game.version;
     const refs = await this.loadRefs(batch.game, before);
     const events = batch.events.map((e) => e.event);
+    // A chat's migration: the old group's messages cannot be edited in the new one, so the game
+    // is drawn afresh there (its private prompts stay).
+    if (events.some((e) => e.type === 'chatMoved')) {
+      const { lobby: _lobby, round: _round, ...rest } = refs.screen;
+      refs.screen = rest;
+    }
     try {
       this.armReminder(batch.game);
       await this.show(batch.game, refs, { events });
@@ -243,18 +250,17 @@ export class Notifier {
       refs.version = batch.game.version;
       if (this.refs.has(batch.game.id)) await this.saveRefs(batch.game.id, refs);
     }
-    if (events.some((e) => e.type === 'gameOver')) this.done(batch.game.id);
+    if (events.some((e) => e.type === 'gameOver' || e.type === 'gameAborted')) this.done(batch.game.id);
   }
 
   /** Plans what the game's chats must show and carries it out; once more if a private chat failed. */
-  private async show(game: GameRecord, refs: Refs, input: Pick<PlanInput, 'events' | 'ending'>, hurry?: number): Promise<void> {
+  private async show(game: GameRecord, refs: Refs, input: Pick<PlanInput, 'events'>, hurry?: number): Promise<void> {
     // Again after each player found unreachable (at most once each): the plan then has them at the table.
     for (let pass = 0; pass <= game.state.seats.length; pass++) {
       const intents = plan({
         state: game.state,
         events: pass === 0 ? input.events : ([] as GameEvent[]),
         screen: refs.screen,
-        ...(input.ending ? { ending: input.ending } : {}),
       });
       if (intents.length === 0) return;
       const outcome = await this.executor.run({
@@ -304,21 +310,6 @@ export class Notifier {
   }
 
   /**
-   * After /stop (or a lobby closed for want of a start: 'expired'): the game's messages lose their
-   * buttons and say why.
-   */
-  async stopped(game: GameRecord, why: 'stopped' | 'expired' = 'stopped'): Promise<void> {
-    await this.enqueue(game, async () => {
-      const refs = await this.loadRefs(game, game.version);
-      await this.show(game, refs, { events: [], ending: why }).catch((error: unknown) => {
-        this.log.warn({ gameId: game.id, err: loggableError(error) }, 'notifier: a stopped game’s messages were not all closed');
-      });
-      await this.saveRefs(game.id, refs).catch(() => undefined);
-      this.done(game.id);
-    });
-  }
-
-  /**
    * `player` can be written to again (they pressed Start): their turn, if it is one, moves from
    * the table to a new private prompt.
    */
@@ -332,19 +323,6 @@ export class Notifier {
       refs.screen = { ...refs.screen, unreachable: refs.screen.unreachable.filter((p) => p !== player) };
       await this.show(fresh, refs, { events: [] });
       await this.saveRefs(fresh.id, refs);
-    });
-  }
-
-  /** Forgets the group's messages of a game and draws it again (after a chat migration). */
-  async redraw(game: GameRecord): Promise<void> {
-    await this.enqueue(game, async () => {
-      const refs = await this.loadRefs(game, game.version);
-      const screen = { ...refs.screen };
-      delete screen.lobby;
-      delete screen.round;
-      refs.screen = screen;
-      await this.show(game, refs, { events: [] });
-      await this.saveRefs(game.id, refs);
     });
   }
 

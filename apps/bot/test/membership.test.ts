@@ -31,7 +31,12 @@ describe('the group itself changes under a game', () => {
     await w.sim.removeBotFromGroup(w.token, group, { by: ada });
     await w.sim.waitFor(async () => (await w.games.game(game.id))?.status === 'ABORTED');
     expect(await w.games.currentGame(BigInt(group.id))).toBeNull();
-    expect(await w.db.prisma.gameEvent.count({ where: { gameId: game.id } })).toBe(game.version);
+    // Recorded as the engine's abort: one event more, with who removed the bot.
+    expect(await w.db.prisma.gameEvent.count({ where: { gameId: game.id } })).toBe(game.version + 1);
+    expect((await w.games.events(game.id, game.version)).map((e) => e.event)).toEqual([{ type: 'gameAborted', reason: 'bot-removed', by: String(ada.id) }]);
+    // The players' private prompts lose their buttons (the group itself is out of the bot's reach).
+    await w.settle();
+    for (const p of [ada, bo]) expect(w.sim.botMessages(p.privateChat(w.token)).filter((m) => buttons(m).length > 0)).toEqual([]);
   });
 
   it('follows a group upgraded to a supergroup: the game goes on under the new id', async () => {

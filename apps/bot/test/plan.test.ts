@@ -213,3 +213,89 @@ describe('the planner', () => {
   });
 });
 
+
+describe('the planner: a game aborted (its gameAborted event)', () => {
+  const abort = (state: GameState, reason: 'stopped' | 'bot-removed' | 'lobby-expired') => {
+    const result = apply(state, { type: 'abort', reason }, seededRng(0));
+    if (!result.ok) throw new Error(result.rejection.message);
+    return result;
+  };
+
+  for (const mode of ['private', 'group'] as const) {
+    it(`/stop at any point of a game leaves nothing to press, sends nothing new, and says so (${mode} mode)`, () => {
+      const cut = seededRng(3);
+      let checked = 0;
+      for (let seed = 200; seed < 240; seed++) {
+        const chats = new Chats();
+        let screen = emptyScreen(mode);
+        const stopAfter = 1 + cut(30);
+        let n = 0;
+        for (const { state, events } of selfPlay(seed, mode)) {
+          screen = chats.carry(screen, plan({ state, events, screen }));
+          if (++n < stopAfter || state.phase === 'over') continue;
+          const stopped = abort(state, 'stopped');
+          const intents = plan({ state: stopped.state, events: stopped.events, screen });
+          expect(intents.filter((i) => i.op !== 'edit'), `seed ${seed}: a stop sends or deletes`).toEqual([]);
+          screen = chats.carry(screen, intents);
+          expect(chats.live(), `seed ${seed}: buttons after /stop`).toEqual([]);
+          const views = intents.map((i) => (i.op === 'edit' ? i.view : null));
+          if (state.phase === 'lobby') expect(views).toContainEqual({ kind: 'lobby-closed', why: 'stopped' });
+          for (const v of views) if (v?.kind === 'round') expect(v).toMatchObject({ final: true, note: 'stopped' });
+          for (const v of views) if (v?.kind === 'closed') expect(v.why).toEqual({ kind: 'stopped' });
+          // Drawn again (a restart, a second pass): nothing is left to do.
+          expect(plan({ state: stopped.state, events: [], screen })).toEqual([]);
+          checked++;
+          break;
+        }
+      }
+      expect(checked).toBeGreaterThan(30);
+    });
+  }
+
+  it('a lobby that expired: its message closes saying why, and the group is told once', () => {
+    const chats = new Chats();
+    let screen = emptyScreen('private');
+    let state: GameState | null = null;
+    for (const action of [
+      { type: 'create', creator: '1' },
+      { type: 'join', player: '1', name: 'P1' },
+      { type: 'join', player: '2', name: 'P2' },
+    ] as Action[]) {
+      const r = apply(state, action, seededRng(1));
+      if (!r.ok) throw new Error(r.rejection.message);
+      state = r.state;
+      screen = chats.carry(screen, plan({ state, events: r.events, screen }));
+    }
+    const lobby = screen.lobby!;
+    const expired = abort(state!, 'lobby-expired');
+    const intents = plan({ state: expired.state, events: expired.events, screen });
+    expect(intents).toEqual([
+      { op: 'edit', chat: 'group', id: lobby, view: { kind: 'lobby-closed', why: 'expired' } },
+      { op: 'send', chat: 'group', view: { kind: 'lobby-expired' } },
+    ]);
+    screen = chats.carry(screen, intents);
+    expect(chats.live()).toEqual([]);
+    expect(plan({ state: expired.state, events: [], screen })).toEqual([]);
+  });
+
+  it('the bot removed from the group: the group is out of reach, only the private prompts close', () => {
+    let checked = 0;
+    for (let seed = 300; seed < 320; seed++) {
+      const chats = new Chats();
+      let screen = emptyScreen('private');
+      for (const { state, events } of selfPlay(seed, 'private')) {
+        screen = chats.carry(screen, plan({ state, events, screen }));
+        if (state.phase !== 'playing' || Object.keys(screen.prompts).length === 0) continue;
+        const removed = abort(state, 'bot-removed');
+        const intents = plan({ state: removed.state, events: removed.events, screen });
+        expect(intents.filter((i) => i.chat === 'group')).toEqual([]);
+        expect(intents.map((i) => (i.chat === 'player' && i.op === 'edit' ? [i.player, i.id, i.view] : null))).toEqual(
+          Object.entries(screen.prompts).map(([player, p]) => [player, p.id, { kind: 'closed', why: { kind: 'stopped' } }]),
+        );
+        checked++;
+        break;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+});

@@ -173,7 +173,9 @@ describe('stale presses and game commands', () => {
     expect(await command(ada, group, '/stop@mia_bot')).toBe('🛑 The game was stopped. Start a new one with /newgame.');
     const g = await game();
     expect(g.status).toBe('ABORTED');
-    expect(g.version).toBe(version);
+    // The engine's abort, committed like any move: one event more, saying who stopped it.
+    expect(g.version).toBe(version + 1);
+    expect((await w.games.events(gameId, version)).map((e) => e.event)).toEqual([{ type: 'gameAborted', reason: 'stopped', by: String(ada.id) }]);
     expect(await w.games.currentGame(BigInt(group.id))).toBeNull();
     const row = await w.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(row.finishedAt).not.toBeNull();

@@ -27,6 +27,7 @@ export function narrate(event: PublicEvent, state: GameState, ranking: Ranking):
     case 'gameCreated':
     case 'diceRolled':
     case 'roundEnded':
+    case 'chatMoved':
       return null;
     case 'playerJoined':
       return `${event.name}${event.ai ? ` 🤖 (${aiStrategyOf(event.player) ?? 'AI'})` : ''} sits down.`;
@@ -59,6 +60,8 @@ export function narrate(event: PublicEvent, state: GameState, ranking: Ranking):
       const places = event.ranking.map((r) => `${r.place}. ${name(r.player)}`).join('  ');
       return `${event.winner ? `🏆 ${name(event.winner)} wins!` : 'The game is over.'}  ${places}`;
     }
+    case 'gameAborted':
+      return event.reason === 'lobby-expired' ? 'Nobody started the game in time: the table closes.' : 'The game is stopped: no winner.';
   }
 }
 

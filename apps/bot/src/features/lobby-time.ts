@@ -1,16 +1,11 @@
-import { Composer, type Api } from 'grammy';
-import type { GameService } from '@mia/game';
-import type { Logger } from 'pino';
+import { Composer } from 'grammy';
 import type { BotContext } from '../context';
-import { translator } from '../i18n';
-import type { LocaleResolver } from '../locale';
-import type { Notifier } from '../notifier';
 import { isGroup, mayManage } from './lobby';
-import { loggableError } from '../telegram-calls';
 
 /**
  * A lobby closes when nobody starts it in time (see `LobbyTimes` in @mia/game): `/extend` keeps
- * it open longer, and the group is told when it closes.
+ * it open longer. The close is the engine's abort (`lobby-expired`), committed by the process
+ * whose timer fired: its notifier's planner closes the lobby message and tells the group once.
  */
 export const lobbyTime = new Composer<BotContext>();
 
@@ -31,30 +26,3 @@ lobbyTime.command('extend', async (ctx) => {
   if (result.reason === 'at-limit') return ctx.reply(ctx.t('extend-at-limit', { minutes: minutes(result.remainingMs) }));
   return ctx.reply(ctx.t('extend-no-lobby')); // started or closed in the meantime
 });
-
-export interface ExpiryDeps {
-  api: Api;
-  games: GameService;
-  notifier: Notifier;
-  locales: LocaleResolver;
-  log: Logger;
-}
-
-/**
- * When this process closes a lobby for want of a start, the lobby message loses its buttons (as
- * after /stop) and the group is told in its language. Only the process that closed the lobby
- * hears of it, so the group is told once. Returns the unsubscribe function.
- */
-export function watchLobbyExpiry({ api, games, notifier, locales, log }: ExpiryDeps): () => void {
-  return games.onLobbyExpired((game) => {
-    void (async () => {
-      // The lobby's own messages first (its creation may still be on its way out).
-      await notifier.idle();
-      await notifier.stopped(game, 'expired');
-      const t = translator(await locales.ofChat(game.chatId));
-      await api.sendMessage(Number(game.chatId), t('extend-expired'), {
-        ...(game.threadId ? { message_thread_id: game.threadId } : {}),
-      });
-    })().catch((error) => log.warn({ err: loggableError(error), gameId: game.id }, 'bot: could not announce a closed lobby'));
-  });
-}

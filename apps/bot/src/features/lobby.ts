@@ -51,8 +51,19 @@ lobby.command('stop', async (ctx) => {
   const game = await games.currentGame(BigInt(ctx.chat.id));
   if (!game) return ctx.reply(ctx.t('stop-none'));
   if (!(await mayManage(ctx, game.state.creator))) return ctx.reply(ctx.t('stop-not-allowed'));
-  await games.abort(BigInt(ctx.chat.id), game.id);
-  await ctx.deps.notifier.stopped(game);
+  const user = userOf(ctx);
+  // The engine's abort, committed like any move: its batch closes the game's messages.
+  const stopped = await games.act({
+    chatId: BigInt(ctx.chat.id),
+    gameId: game.id,
+    current: game,
+    key: `update:${ctx.update.update_id}`,
+    user,
+    action: { type: 'abort', reason: 'stopped', by: user.id },
+  });
+  if (stopped.status === 'duplicate') return;
+  if (stopped.status === 'rejected') return ctx.reply(ctx.t('stop-none')); // it ended meanwhile
+  await ctx.deps.notifier.idleChat(ctx.chat.id); // the game's messages closed before the answer
   await ctx.reply(ctx.t('stop-done'));
 });
 

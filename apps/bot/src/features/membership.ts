@@ -22,13 +22,19 @@ membership.on('my_chat_member', async (ctx) => {
   const chatId = BigInt(ctx.chat.id);
   const game = await games.currentGame(chatId);
   if (!game) return;
-  await games.abort(chatId, game.id);
-  log.info({ chatId: chatId.toString(), gameId: game.id }, 'bot: removed from the group; game aborted');
+  // The engine's abort: its batch closes the players' private prompts (the group is out of reach).
+  const result = await games.act({
+    chatId,
+    gameId: game.id,
+    current: game,
+    key: `update:${ctx.update.update_id}`,
+    action: { type: 'abort', reason: 'bot-removed', by: String(ctx.myChatMember.from.id) },
+  });
+  if (result.status === 'applied') log.info({ chatId: chatId.toString(), gameId: game.id }, 'bot: removed from the group; game aborted');
 });
 
+// The game's `chatMoved` batch draws it afresh in the supergroup (the old group's messages cannot
+// be edited there): see the notifier.
 membership.on('message:migrate_to_chat_id', async (ctx) => {
-  const { games, notifier } = ctx.deps;
-  const game = await games.migrateChat(BigInt(ctx.chat.id), BigInt(ctx.msg.migrate_to_chat_id));
-  // Messages of the old group cannot be edited in the new one: the table starts afresh there.
-  if (game) await notifier.redraw(game);
+  await ctx.deps.games.migrateChat(BigInt(ctx.chat.id), BigInt(ctx.msg.migrate_to_chat_id));
 });

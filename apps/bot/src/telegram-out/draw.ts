@@ -48,6 +48,8 @@ export function drawGroup(view: GroupView, c: DrawContext, t: Translate): Drawn 
     }
     case 'game-over':
       return { text: gameOverText(c.state, t), keyboard: undefined };
+    case 'lobby-expired':
+      return { text: t('extend-expired'), keyboard: undefined };
   }
 }
 

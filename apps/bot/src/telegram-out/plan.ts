@@ -1,4 +1,4 @@
-import type { GameEvent, GameState, PlayerId } from '@mia/engine';
+import type { AbortReason, GameEvent, GameState, PlayerId } from '@mia/engine';
 import { turnKey, type Closed, type GroupView, type Intent, type Screen } from './screen';
 
 /**
@@ -13,15 +13,18 @@ import { turnKey, type Closed, type GroupView, type Intent, type Screen } from '
  * - One group message per round, edited as it goes and at its end into its outcome. In the
  *   default mode it is sent with the round's first announcement (until then the last round's
  *   outcome says who starts), so a round costs the group one message.
- * - The game's end: the last round's outcome and one message with the final ranking.
+ * - The game's end: the last round's outcome and one message with the final ranking. A game
+ *   aborted (its `gameAborted`: /stop, a lobby that expired, the bot removed) closes every message
+ *   that still has buttons, saying why; an expired lobby also tells the group once.
  */
 export interface PlanInput {
   state: GameState;
-  /** The batch's events (empty for a redraw: after a restart, a migration, a restored chat). */
+  /**
+   * The batch's events (empty for a redraw: after a restart or a restored chat; a migration's
+   * `chatMoved` draws the game anew in the new chat, whose screen the notifier has emptied).
+   */
   events: readonly GameEvent[];
   screen: Screen;
-  /** The game was stopped (/stop) or its lobby closed unstarted. */
-  ending?: 'stopped' | 'expired';
 }
 
 /** Whether `player` plays from the group's table: group mode, or their private chat fails. */
@@ -31,19 +34,13 @@ export function playsInGroup(screen: Screen, player: PlayerId): boolean {
 
 const isPerson = (state: GameState, player: PlayerId) => state.seats.some((p) => p.id === player && !p.ai);
 
-export function plan({ state, events, screen, ending }: PlanInput): Intent[] {
+export function plan({ state, events, screen }: PlanInput): Intent[] {
   const intents: Intent[] = [];
 
-  if (ending) {
-    if (screen.lobby !== undefined) intents.push({ op: 'edit', chat: 'group', id: screen.lobby, view: { kind: 'lobby-closed', why: ending } });
-    if (screen.round && !screen.round.final) {
-      intents.push({ op: 'edit', chat: 'group', id: screen.round.id, view: { kind: 'round', round: screen.round.round, turn: screen.round.turn, final: true, mention: null, note: 'stopped' } });
-    }
-    for (const [id, prompt] of Object.entries(screen.prompts)) {
-      intents.push({ op: 'edit', chat: 'player', player: id, id: prompt.id, view: { kind: 'closed', why: { kind: 'stopped' } } });
-    }
-    return intents;
-  }
+  // The batch that aborted the game, or a redraw of one aborted before (only what still has buttons).
+  const aborted = events.find((e): e is Extract<GameEvent, { type: 'gameAborted' }> => e.type === 'gameAborted');
+  if (aborted) return abortedIntents(screen, aborted.reason, true);
+  if (state.aborted) return abortedIntents(screen, state.aborted.reason, false);
 
   if (state.phase === 'lobby') {
     const view: GroupView = { kind: 'lobby' };
@@ -111,6 +108,27 @@ export function plan({ state, events, screen, ending }: PlanInput): Intent[] {
     prompt.push(live && live.turn === turn ? { op: 'edit', chat: 'player', player: actor, id: live.id, view } : { op: 'send', chat: 'player', player: actor, view });
   }
   return [...intents, ...prompt, ...closing, ...table];
+}
+
+/**
+ * An aborted game: nothing is left to press. Stopped or expired, the group's lobby or round says
+ * so (an expired lobby also tells the group in a message of its own); the bot removed, the group
+ * can no longer be written to, so only the private prompts close.
+ */
+function abortedIntents(screen: Screen, reason: AbortReason, justNow: boolean): Intent[] {
+  const intents: Intent[] = [];
+  if (reason !== 'bot-removed') {
+    const why = reason === 'stopped' ? 'stopped' : 'expired';
+    if (screen.lobby !== undefined) intents.push({ op: 'edit', chat: 'group', id: screen.lobby, view: { kind: 'lobby-closed', why } });
+    if (screen.round && !screen.round.final) {
+      intents.push({ op: 'edit', chat: 'group', id: screen.round.id, view: { kind: 'round', round: screen.round.round, turn: screen.round.turn, final: true, mention: null, note: 'stopped' } });
+    }
+    if (reason === 'lobby-expired' && justNow) intents.push({ op: 'send', chat: 'group', view: { kind: 'lobby-expired' } });
+  }
+  for (const [id, prompt] of Object.entries(screen.prompts)) {
+    intents.push({ op: 'edit', chat: 'player', player: id, id: prompt.id, view: { kind: 'closed', why: { kind: 'stopped' } } });
+  }
+  return intents;
 }
 
 const finalRound = (round: number, turn: string): GroupView => ({ kind: 'round', round, turn, final: true, mention: null, note: null });

@@ -62,7 +62,9 @@ export type GroupView =
   | { kind: 'lobby-closed'; why: 'started' | 'stopped' | 'expired' }
   /** A round's table: live (with the actor's buttons) or final (its outcome, no buttons). */
   | { kind: 'round'; round: number; turn: string; final: boolean; mention: PlayerId | null; note: 'stopped' | null }
-  | { kind: 'game-over' };
+  | { kind: 'game-over' }
+  /** The group told, once, that its lobby closed for want of a start. */
+  | { kind: 'lobby-expired' };
 
 export type PrivateView = { kind: 'prompt'; turn: string } | { kind: 'closed'; why: Closed };
 
@@ -102,6 +104,7 @@ export function record(screen: Screen, intent: Intent, id: number): Screen {
       next.round = { id, round: view.round, turn: view.turn, final: view.final };
       break;
     case 'game-over':
+    case 'lobby-expired':
       break;
   }
   return next;
