@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPreloadsFor, preloadLinkHeader } from './page-preload';
 
 /** Where `npm run build -w @mia/dashboard` puts the SPA. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url));
@@ -32,6 +33,8 @@ export function registerSpa(app: FastifyInstance, webRoot: string): PageFallback
     // to a browser that accepts them, never compressed again per request; not routes of their own.
     preCompressed: true,
     globIgnore: ['**/*.br', '**/*.gz'],
+    // `/` is a page like the others (below): answered by the page fallback, with its preloads.
+    index: false,
     // Caching: Vite names assets by content hash, so they never change; index.html must be
     // fetched again on every visit to pick up a new build.
     cacheControl: false,
@@ -41,8 +44,22 @@ export function registerSpa(app: FastifyInstance, webRoot: string): PageFallback
       reply.header('Vary', 'Accept-Encoding');
     },
   });
-  return (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  const page: PageFallback = (request, reply) => {
+    const link = preloadLinkHeader(apiPreloadsFor(request.url));
+    if (link) void reply.header('Link', link);
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  };
+  // The SPA's own addresses are routes (the rest reach the page through the not-found handler):
+  // routes get the rate limit and @fastify/compress, which hook into routes only, in a plugin
+  // registered after both. A client that does not ask for HTML gets the not-found answer.
+  void app.register(async (scope) => {
+    for (const url of PAGE_ROUTES) scope.get(url, (request, reply) => (wantsPage(request) ? page(request, reply) : reply.callNotFound()));
+  });
+  return page;
 }
+
+/** The SPA's routes (web/src/App.tsx) as Fastify routes: the index, the odds and every group page. */
+const PAGE_ROUTES = ['/', '/odds', '/g/*'];
 
 /** A GET for a page (not data): the browser asks for HTML. */
 export const wantsPage = (request: FastifyRequest): boolean =>

@@ -65,12 +65,21 @@ describe('compression and caching', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(decode('br', res.rawPayload)).toBe(INDEX);
+      // The SPA's page (the server may fill in its <head>: link previews).
+      expect(decode('br', res.rawPayload)).toContain('<script type="module" src="/assets/app-1a2b.js"></script>');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+    // With its first API answers announced, to download beside the scripts.
+    const group = await get('/g/abcdefghijklmnopqrstuvwx', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(group.headers.link).toBe('</api/g/abcdefghijklmnopqrstuvwx>; rel=preload; as=fetch; crossorigin');
+    // A browser's fetch that does not ask for HTML gets the not-found answer, as at any address.
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+    const data = await get('/g/abcdefghijklmnopqrstuvwx', { accept: 'application/json', 'user-agent': browser });
+    expect(data.statusCode).toBe(404);
+    expect(data.json()).toMatchObject({ statusCode: 404 });
   });
 
   it('compresses API answers (JSON) per request, brotli or gzip, keeping their caching and security headers', async () => {

@@ -352,7 +352,9 @@ describe('the SPA', () => {
       const res = await w.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain('text/html');
-      expect(res.body).toContain('<title>Mia</title>');
+      // The SPA's page, its <head> filled in with the page's link preview (preview/page.ts).
+      expect(res.body).toContain('<script type="module" src="/assets/app-1a2b.js"></script>');
+      expect(res.body).toContain('<meta property="og:title"');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     }
@@ -382,7 +384,7 @@ describe('the SPA', () => {
       for (const url of [`/g/${long}`, `/g/abcdefghijklmnopqrstuvwx/${deep}`, `/${long}`]) {
         const page = await w.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
         expect(page.statusCode, `${url.length} characters`).toBe(200);
-        expect(page.body).toContain('<title>Mia</title>');
+        expect(page.body).toContain('<script type="module" src="/assets/app-1a2b.js"></script>');
         expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
       }
       for (const url of [`/api/${long}`, `/api/g/${deep}`, `/assets/${long}.js`]) {
