@@ -60,14 +60,19 @@ describe('LiveTable', () => {
     }
   });
 
-  it('marks whose turn it is, in the seat list and in words', () => {
+  it('marks whose turn it is, in the seat list, by the cup and in words', () => {
     renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
     const seats = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
     const current = seats.filter((li) => li.getAttribute('aria-current') === 'true');
     expect(current).toHaveLength(1);
     expect(current[0]!.textContent).toContain('Bob');
-    expect(current[0]!.textContent).toContain('▶');
+    expect(current[0]!.classList.contains('seat-turn')).toBe(true);
     expect(current[0]!.textContent).toContain('(their turn)');
+    // The cup stands at Bob's seat (seat 2 of 4: the right-hand side of the ring), off its card toward the centre.
+    const cup = document.querySelector<HTMLElement>('.table-cup')!;
+    expect(cup.dataset.seat).toBe('2');
+    expect([cup.style.getPropertyValue('--x'), cup.style.getPropertyValue('--y')]).toEqual([current[0]!.style.getPropertyValue('--x'), current[0]!.style.getPropertyValue('--y')]);
+    expect(cup.style.getPropertyValue('--fx')).toBe('-1');
     expect(screen.getByText('Bob’s turn to believe or call')).toBeTruthy();
   });
 
@@ -164,7 +169,11 @@ describe('LiveTable', () => {
     }).byId.g1!;
     renderPage(<LiveTable entry={entry} token="tok" level={2} />);
     expect(screen.getByRole('heading', { name: 'Game over' })).toBeTruthy();
-    expect(screen.getByText('Alice wins!')).toBeTruthy();
+    // Under the table in words, and in its middle (hidden there from screen readers: said once).
+    expect(document.querySelector('.turn-line')?.textContent).toBe('Alice wins!');
+    expect(document.querySelector('.table-winner')?.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelector('.seat-winner')?.textContent).toContain('Alice');
+    expect(document.querySelector<HTMLElement>('.table-cup')!.classList.contains('table-cup-away')).toBe(true);
     expect(screen.getByRole('link', { name: 'Watch the replay' }).getAttribute('href')).toBe('/g/tok/games/g1');
   });
 });

@@ -58,6 +58,9 @@ export const apiPaths = {
   replay: (token: string, gameId: string) => `/api/g/${seg(token)}/games/${seg(gameId)}`,
   player: (token: string, userId: string) => `/api/g/${seg(token)}/players/${seg(userId)}`,
   ws: (token: string) => `/api/g/${seg(token)}/ws`,
+  /** The running games of publicly listed groups, and their channel. */
+  publicLive: () => '/api/live',
+  publicLiveWs: () => '/api/live/ws',
 };
 
 /** The SPA's own addresses, so every link is built in one place. */

@@ -25,14 +25,17 @@ export interface LiveState {
   /** Game ids in the order they appeared (snapshot order, then newcomers). */
   order: string[];
   byId: Readonly<Record<string, LiveEntry>>;
+  /** Pages watching the group's tables, as the server last counted; null until it has. */
+  watching: number | null;
 }
 
 export type LiveAction =
   | { type: 'snapshot'; games: LiveGame[]; receivedAt: number }
   | { type: 'game'; game: LiveGame; receivedAt: number }
-  | { type: 'ended'; game: LiveGame; receivedAt: number };
+  | { type: 'ended'; game: LiveGame; receivedAt: number }
+  | { type: 'spectators'; watching: number };
 
-export const EMPTY_LIVE_STATE: LiveState = { order: [], byId: {} };
+export const EMPTY_LIVE_STATE: LiveState = { order: [], byId: {}, watching: null };
 
 export function clockOffset(serverTime: string, receivedAt: number): number {
   const server = Date.parse(serverTime);
@@ -70,8 +73,10 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
         if (!(game.id in byId)) order.push(game.id);
         byId[game.id] = newer(byId[game.id] ?? state.byId[game.id], game, action.receivedAt, false);
       }
-      return { order, byId };
+      return { order, byId, watching: state.watching };
     }
+    case 'spectators':
+      return action.watching === state.watching ? state : { ...state, watching: action.watching };
     case 'game':
     case 'ended': {
       const { game } = action;
@@ -79,6 +84,7 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
       const next = newer(held, game, action.receivedAt, action.type === 'ended');
       if (next === held) return state; // nothing new: no re-render
       return {
+        ...state,
         order: held ? state.order : [...state.order, game.id],
         byId: { ...state.byId, [game.id]: next },
       };

@@ -53,6 +53,8 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
     case 'game':
     case 'ended':
       return typeof m.game === 'object' && m.game !== null ? (value as LiveMessage) : null;
+    case 'spectators':
+      return typeof (value as { watching?: unknown }).watching === 'number' ? (value as LiveMessage) : null;
     case 'pong':
     case 'error':
       return value as LiveMessage;

@@ -1,4 +1,4 @@
-import type { AnnouncementView, RoundView, SpectatorView } from '@mia/engine';
+import type { AnnouncementView, RankingOptions, RoundView, SpectatorView } from '@mia/engine';
 import type { TFunction } from 'i18next';
 import { claimLabel } from '../labels/claims';
 import { CAUSE_KEY } from '../labels/outcomes';
@@ -9,13 +9,13 @@ import { CAUSE_KEY } from '../labels/outcomes';
  */
 export type NameOf = (id: string) => string;
 
-export function nameLookup(view: SpectatorView): NameOf {
+export function nameLookup(view: Pick<SpectatorView, 'seats'>): NameOf {
   const names = new Map(view.seats.map((s) => [s.id, s.name]));
   return (id) => names.get(id) ?? id;
 }
 
-export function announcementText(t: TFunction, view: SpectatorView, nameOf: NameOf, a: AnnouncementView): string {
-  const args = { name: nameOf(a.player), claim: claimLabel(t, view.settings.ranking, a.value) };
+export function announcementText(t: TFunction, ranking: RankingOptions, nameOf: NameOf, a: AnnouncementView): string {
+  const args = { name: nameOf(a.player), claim: claimLabel(t, ranking, a.value) };
   if (a.kind === 'blind') return t('live.announcedBlind', args);
   if (a.kind === 'pass') return t('live.announcedPass', args);
   return t('live.announced', args);
@@ -38,8 +38,11 @@ export function outcomeRound(view: SpectatorView): { round: RoundView; current: 
   return null;
 }
 
+/** What the sentences about a round's ending read: a live round, or a table scene's outcome. */
+export type RoundEnding = Pick<RoundView, 'ended' | 'losses'>;
+
 /** How a round ended without a reveal: given up on Mia, a missed turn, void. */
-export function endText(t: TFunction, round: RoundView, nameOf: NameOf): string | null {
+export function endText(t: TFunction, round: RoundEnding, nameOf: NameOf): string | null {
   const loser = round.losses[0]?.player;
   switch (round.ended) {
     case 'mia-give-up':
@@ -53,7 +56,7 @@ export function endText(t: TFunction, round: RoundView, nameOf: NameOf): string 
   }
 }
 
-export function lossTexts(t: TFunction, round: RoundView, nameOf: NameOf): string[] {
+export function lossTexts(t: TFunction, round: Pick<RoundView, 'losses'>, nameOf: NameOf): string[] {
   return round.losses.map((l) =>
     t('live.loss', { count: l.amount, name: nameOf(l.player), cause: t(CAUSE_KEY[l.cause]) }),
   );
@@ -71,7 +74,7 @@ export function liveSummary(t: TFunction, view: SpectatorView): string {
   if (view.round?.ended && outcome) {
     parts.push(...lossTexts(t, outcome.round, nameOf));
   } else if (last) {
-    parts.push(announcementText(t, view, nameOf, last));
+    parts.push(announcementText(t, view.settings.ranking, nameOf, last));
   } else if (view.lastRound) {
     parts.push(...lossTexts(t, view.lastRound, nameOf));
   }

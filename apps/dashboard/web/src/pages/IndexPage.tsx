@@ -1,21 +1,36 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GroupSummary, PublicGroups } from '../../../shared/api';
+import type { GroupSummary, PublicGroups, PublicLive } from '../../../shared/api';
 import { apiPaths, pagePaths } from '../api/client';
 import { useApi } from '../api/useApi';
-import { ApiView } from '../components/PageState';
+import { PlayNow } from '../components/live/PlayNow';
+import { ApiView, Loading } from '../components/PageState';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANGUAGES } from '../i18n/languages';
 
-/** `/`: what the dashboard is, and the publicly listed groups. */
+/** `/`: what the dashboard is, the games playing now in public groups (the TV first), and the publicly listed groups. */
 export function IndexPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('index.title'));
   const groups = useApi<PublicGroups>(apiPaths.groups());
+  const live = useApi<PublicLive>(apiPaths.publicLive());
   return (
     <>
       <h1>{t('index.title')}</h1>
       <p className="lead">{t('index.intro')}</p>
+      <section aria-labelledby="play-now">
+        <h2 id="play-now">{t('tv.playNow')}</h2>
+        {/*
+          The answer only speeds up the first paint: the channel's snapshot brings the same, so
+          without it (an error) the section still comes alive. While the TV shows a game, its
+          title is the tab's; else the page's, as useDocumentTitle writes it.
+        */}
+        {live.status === 'loading' ? (
+          <Loading />
+        ) : (
+          <PlayNow initial={live.status === 'ok' ? live.data : undefined} fallbackTitle={`${t('index.title')} · Mia`} />
+        )}
+      </section>
       <p>{t('index.private')}</p>
       <p>
         <Link to={pagePaths.odds()}>{t('group.oddsLink')}</Link>

@@ -4,6 +4,7 @@ import { useLiveOptions } from '../../live/LiveContext';
 import { useLiveGames } from '../../live/useLiveGames';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { LiveTable } from './LiveTable';
+import './live.css';
 
 /**
  * The group's running games, live. `initial` are the games the page fetched over HTTP, shown
@@ -22,16 +23,16 @@ export function LiveTables({
 }) {
   const { t } = useTranslation();
   const options = useLiveOptions();
-  const { games, status } = useLiveGames(token, { ...options, initial, ...(onEnded ? { onEnded } : {}) });
+  const { games, status, watching } = useLiveGames(token, { ...options, initial, ...(onEnded ? { onEnded } : {}) });
   return (
     <div className="live-tables">
       <ConnectionIndicator status={status} />
       {games.length === 0 ? (
         <p className="empty">{t('live.empty')}</p>
       ) : (
-        <div className="live-grid">
+        <div className="live-list">
           {games.map((entry) => (
-            <LiveTable key={entry.game.id} entry={entry} token={token} level={level} />
+            <LiveTable key={entry.game.id} entry={entry} token={token} level={level} spectators={entry.ended ? undefined : (watching ?? undefined)} />
           ))}
         </div>
       )}
