@@ -103,6 +103,7 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
   const hub = new LiveHub({ games, log, now }, options.live);
   hub.start();
   const spectators = new Spectators((watcher, message) => hub.send(watcher, message), options.spectators);
+  hub.onMove((watcher, from) => spectators.moveGroup(watcher, from));
   const feed = new PublicFeed({ games, log, now, spectators }, options.feed);
   feed.start();
   app.addHook('onClose', async () => {

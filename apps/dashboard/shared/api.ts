@@ -66,14 +66,17 @@ export type OddsTables = Static<typeof S.OddsTables>;
 /**
  * Live channel, server → client. On connect (and on every reconnect) a `snapshot` of all running
  * games of the group; then a `game` message for every committed change (within a second of the
- * action), and `ended` when a game leaves play (finished or aborted; its replay is then available
- * when finished); `spectators` after the snapshot and whenever the count of watching pages
+ * action), and `ended` when a game leaves play (finished, or aborted: /stop, the bot removed, a
+ * lobby not started in time; these are engine events like any move, so they come within a second
+ * too; its replay is then available when finished); `spectators` after the snapshot and whenever the count of watching pages
  * changes (at most twice a second). Client → server: only `{"type":"ping"}`, answered with `pong`; anything else is
  * answered with an `error` message and changes nothing (a client message is at most 1024 bytes; a
  * frame over 64 KiB closes the socket with 1009).
  *
- * Close codes: 4004 — the token no longer opens the group (an admin renewed the link): do not
- * reconnect with it. 1001 — the server is restarting, 1011 — the snapshot could not be loaded, or
+ * Close codes: 4004 — the token no longer opens the group (an admin renewed the link; its
+ * sockets close as soon as the renewal commits, in whichever process serves them): do not
+ * reconnect with it. A group upgraded to a supergroup keeps its link: its sockets stay open and
+ * follow it. 1001 — the server is restarting, 1011 — the snapshot could not be loaded, or
  * a close without a code (the client fell too far behind, or missed the server's pings): reconnect,
  * and the new `snapshot` brings the client up to date. The upgrade itself is refused with an HTTP
  * 400, 404 or 429 like any route.

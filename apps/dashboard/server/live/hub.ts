@@ -1,11 +1,14 @@
 // The live channel's hub: one subscription to the game service per server, fanned out per chat
 // to the sockets watching it. Each committed batch becomes one message, built and serialized
-// once, then written to every socket of the game's chat.
-import type { CommittedBatch, GameService } from '@mia/game';
+// once, then written to every socket of the game's chat. Every ending is a batch (a finished
+// game, and the engine's abort: /stop, the bot removed, a lobby expired), so `ended` goes out
+// as soon as it commits; a chat's changes outside its games (a rotated dashboard token, a
+// migration to a supergroup) come as chat notices, in this process and from others alike.
+import type { ChatChanged, CommittedBatch, GameService } from '@mia/game';
 import type { Logger } from 'pino';
-import { isRunning, toLiveGame, type LiveSource } from '../mappers/live-game';
-import { gamesOutOfPlay, runningGames } from '../read/games';
-import { currentTokens, type Group } from '../read/groups';
+import { isRunning, toLiveGame } from '../mappers/live-game';
+import { runningGames } from '../read/games';
+import { currentTokens, groupByToken, type Group } from '../read/groups';
 import { encode } from './messages';
 
 /** What the hub needs of a WebSocket (ws's WebSocket has it; tests pass fakes). */
@@ -32,11 +35,6 @@ export const CLOSE_CODES = {
 } as const;
 
 export interface LiveHubOptions {
-  /**
-   * How often (ms) the hub checks what no batch tells: games aborted (/stop, a lobby closed
-   * unstarted) and tokens rotated while sockets are open. Default 5000.
-   */
-  sweepMs?: number;
   /** How often (ms) sockets are pinged; one that has not answered the last ping is dropped. Default 30000. */
   heartbeatMs?: number;
   /** A socket with more than this many bytes waiting to be sent is dropped (default 1 MiB). */
@@ -46,7 +44,8 @@ export interface LiveHubOptions {
 }
 
 export interface Watcher {
-  readonly chatKey: string;
+  /** The chat watched; it changes when the group moves to a supergroup (its token goes with it). */
+  chatKey: string;
   readonly token: string;
   readonly socket: LiveSocket;
   /** False until its snapshot went out: messages wait in `queue` so the snapshot comes first. */
@@ -57,35 +56,31 @@ export interface Watcher {
 }
 
 interface Deps {
-  games: Pick<GameService, 'subscribe' | 'prisma'>;
+  games: Pick<GameService, 'subscribe' | 'subscribeChats' | 'prisma'>;
   log: Logger;
   now: () => Date;
 }
 
 export class LiveHub {
   private readonly watchers = new Map<string, Set<Watcher>>();
-  /** Per watched chat, the games last seen running: checked by the sweep for aborts. */
-  private readonly running = new Map<string, Set<string>>();
   /**
    * Per watched chat, the highest version broadcast of each game. A batch committed by another
    * process is loaded after its notice, so two quick commits can both load the newer game: it is
    * sent once (the second would repeat it, or repeat `ended`).
    */
   private readonly broadcastVersions = new Map<string, Map<string, number>>();
-  private readonly sweepMs: number;
   private readonly heartbeatMs: number;
   private readonly maxBufferedBytes: number;
   private readonly maxQueued: number;
-  private unsubscribe: (() => void) | null = null;
+  private unsubscribe: (() => void)[] | null = null;
+  private readonly moveListeners = new Set<(watcher: Watcher, from: string) => void>();
   private timers: NodeJS.Timeout[] = [];
-  private sweeping = false;
   private closed = false;
 
   constructor(
     private readonly deps: Deps,
     options: LiveHubOptions = {},
   ) {
-    this.sweepMs = options.sweepMs ?? 5000;
     this.heartbeatMs = options.heartbeatMs ?? 30_000;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     this.maxQueued = options.maxQueued ?? 256;
@@ -94,14 +89,19 @@ export class LiveHub {
   /** Subscribes to the game service (both origins: this process and, via LISTEN/NOTIFY, others). */
   start(): void {
     if (this.unsubscribe || this.closed) return;
-    this.unsubscribe = this.deps.games.subscribe((batch) => this.onBatch(batch));
-    const every = (ms: number, run: () => void) => {
-      const timer = setInterval(run, ms);
-      timer.unref();
-      this.timers.push(timer);
-    };
-    every(this.sweepMs, () => void this.sweep());
-    every(this.heartbeatMs, () => this.heartbeat());
+    this.unsubscribe = [
+      this.deps.games.subscribe((batch) => this.onBatch(batch)),
+      this.deps.games.subscribeChats((changed) => this.onChatChanged(changed)),
+    ];
+    const timer = setInterval(() => this.heartbeat(), this.heartbeatMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Called when a watcher moved to its group's new chat id (a migration), with the old one. */
+  onMove(listener: (watcher: Watcher, from: string) => void): () => void {
+    this.moveListeners.add(listener);
+    return () => this.moveListeners.delete(listener);
   }
 
   /** Sockets watching, over all chats. */
@@ -127,9 +127,14 @@ export class LiveHub {
 
   private async sendSnapshot(watcher: Watcher, chatId: bigint): Promise<void> {
     try {
-      const games = await runningGames(this.deps.games.prisma, chatId);
+      // The token is read again once registered: a rotation (or a migration) that committed
+      // since the upgrade looked it up, and whose notice came before this socket was registered,
+      // is caught here; one after it, by its notice.
+      const group = await groupByToken(this.deps.games.prisma, watcher.token);
+      if (!group) return this.revoke(watcher);
+      if (group.id !== chatId) this.move(watcher, group.id.toString());
+      const games = await runningGames(this.deps.games.prisma, group.id);
       const now = this.deps.now();
-      for (const g of games) this.track(watcher.chatKey, g.id, true);
       this.write(watcher, encode.snapshot(games.map((g) => toLiveGame(g, now))));
       watcher.ready = true;
       for (const message of watcher.queue.splice(0)) this.write(watcher, message);
@@ -146,7 +151,6 @@ export class LiveHub {
     set.delete(watcher);
     if (set.size === 0) {
       this.watchers.delete(watcher.chatKey);
-      this.running.delete(watcher.chatKey);
       this.broadcastVersions.delete(watcher.chatKey);
     }
   }
@@ -161,6 +165,8 @@ export class LiveHub {
   }
 
   private onBatch(batch: CommittedBatch): void {
+    // A migration's batch may come before its chat notice: the watchers follow the game first.
+    for (const { event } of batch.events) if (event.type === 'chatMoved') this.moveChat(event.from, event.to);
     const chatKey = batch.game.chatId.toString();
     const set = this.watchers.get(chatKey);
     if (!set || set.size === 0) return; // nobody watches this group: no work at all
@@ -168,10 +174,47 @@ export class LiveHub {
     if (!versions) this.broadcastVersions.set(chatKey, (versions = new Map()));
     if ((versions.get(batch.game.id) ?? -1) >= batch.game.version) return;
     versions.set(batch.game.id, batch.game.version);
-    const running = isRunning(batch.game.status);
-    this.track(chatKey, batch.game.id, running);
     const game = toLiveGame(batch.game, this.deps.now());
-    this.broadcast(chatKey, running ? encode.game(game) : encode.ended(game));
+    this.broadcast(chatKey, isRunning(batch.game.status) ? encode.game(game) : encode.ended(game));
+  }
+
+  private onChatChanged({ chatId, change }: ChatChanged): void {
+    if (change.type === 'migrated') this.moveChat(chatId.toString(), change.to);
+    else void this.closeRevoked(chatId);
+  }
+
+  /** A token rotated: the chat's sockets opened with any other token than its current one close. */
+  private async closeRevoked(chatId: bigint): Promise<void> {
+    const chatKey = chatId.toString();
+    if (!this.watchers.has(chatKey)) return;
+    try {
+      const current = (await currentTokens(this.deps.games.prisma, [chatId])).get(chatKey);
+      for (const watcher of [...(this.watchers.get(chatKey) ?? [])]) if (watcher.token !== current) this.revoke(watcher);
+    } catch (error) {
+      // Without the check the sockets would stay open on a revoked link: they are closed instead.
+      this.deps.log.warn({ err: error, chatId: chatKey }, 'dashboard: a rotated token could not be checked; closing its chat’s sockets');
+      for (const watcher of [...(this.watchers.get(chatKey) ?? [])]) this.drop(watcher, CLOSE_CODES.goingAway, 'reconnect');
+    }
+  }
+
+  private revoke(watcher: Watcher): void {
+    this.drop(watcher, CLOSE_CODES.tokenRevoked, 'this dashboard link no longer works');
+  }
+
+  /** A group moved to a supergroup: its watchers (their token moved with it) follow it. */
+  private moveChat(from: string, to: string): void {
+    for (const watcher of [...(this.watchers.get(from) ?? [])]) this.move(watcher, to);
+  }
+
+  private move(watcher: Watcher, to: string): void {
+    const from = watcher.chatKey;
+    if (from === to) return;
+    this.leave(watcher);
+    watcher.chatKey = to;
+    let set = this.watchers.get(to);
+    if (!set) this.watchers.set(to, (set = new Set()));
+    set.add(watcher);
+    for (const listener of this.moveListeners) listener(watcher, from);
   }
 
   private broadcast(chatKey: string, message: string): void {
@@ -207,52 +250,6 @@ export class LiveHub {
     else watcher.socket.close(code, reason);
   }
 
-  private track(chatKey: string, gameId: string, running: boolean): void {
-    let ids = this.running.get(chatKey);
-    if (running) {
-      if (!this.watchers.has(chatKey)) return; // its last watcher left meanwhile
-      if (!ids) this.running.set(chatKey, (ids = new Set()));
-      ids.add(gameId);
-    } else {
-      ids?.delete(gameId);
-    }
-  }
-
-  /**
-   * What batches do not tell: a game aborted (no engine event: it is sent as `ended` from here)
-   * and a token rotated by an admin (its sockets are closed with CLOSE_CODES.tokenRevoked).
-   */
-  async sweep(): Promise<void> {
-    if (this.sweeping || this.closed || this.watchers.size === 0) return;
-    this.sweeping = true;
-    try {
-      const prisma = this.deps.games.prisma;
-      const chatKeys = [...this.watchers.keys()];
-      const tokens = await currentTokens(prisma, chatKeys.map((k) => BigInt(k)));
-      for (const chatKey of chatKeys) {
-        const current = tokens.get(chatKey);
-        for (const watcher of [...(this.watchers.get(chatKey) ?? [])]) {
-          if (watcher.token !== current) this.drop(watcher, CLOSE_CODES.tokenRevoked, 'this dashboard link no longer works');
-        }
-      }
-      const tracked = [...this.running.values()].flatMap((ids) => [...ids]);
-      const ended = await gamesOutOfPlay(prisma, tracked);
-      const now = this.deps.now();
-      for (const game of ended) this.announceEnded(game, now);
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'dashboard: live sweep failed');
-    } finally {
-      this.sweeping = false;
-    }
-  }
-
-  private announceEnded(game: LiveSource & { chatId: bigint }, now: Date): void {
-    const chatKey = game.chatId.toString();
-    if (!this.running.get(chatKey)?.has(game.id)) return; // a batch told it meanwhile
-    this.track(chatKey, game.id, false);
-    this.broadcast(chatKey, encode.ended(toLiveGame(game, now)));
-  }
-
   /** Drops sockets that did not answer the last ping (a vanished client never sends a close). */
   private heartbeat(): void {
     for (const set of [...this.watchers.values()]) {
@@ -275,7 +272,7 @@ export class LiveHub {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribe ?? []) unsubscribe();
     this.unsubscribe = null;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];

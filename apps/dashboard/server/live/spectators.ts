@@ -59,6 +59,15 @@ export class Spectators {
     this.changed(watcher.chatKey);
   }
 
+  /** A watcher whose group moved to a supergroup (the hub's `onMove`): it counts for the new id. */
+  moveGroup(watcher: Watcher, from: string): void {
+    const set = this.groups.get(from);
+    if (!set?.delete(watcher)) return;
+    if (set.size === 0) this.groups.delete(from);
+    this.changed(from);
+    this.joinGroup(watcher);
+  }
+
   joinFeed(): void {
     this.feedSockets++;
     if (this.featuredChat !== null) this.changed(this.featuredChat);

@@ -23,19 +23,6 @@ export async function runningGames(prisma: Reader, chatId: bigint): Promise<Live
   return rows.map(toSource);
 }
 
-/**
- * Of these games, those no longer running, with their final state. Aborts (/stop, a lobby that
- * closed unstarted) are no engine events and come through no batch: the live hub asks here.
- */
-export async function gamesOutOfPlay(prisma: Reader, ids: string[]): Promise<(LiveSource & { chatId: bigint })[]> {
-  if (ids.length === 0) return [];
-  const rows = await prisma.game.findMany({
-    where: { id: { in: ids }, status: { notIn: [...RUNNING] } },
-    select: { ...LIVE_FIELDS, chatId: true },
-  });
-  return rows.map((row) => ({ ...toSource(row), chatId: row.chatId }));
-}
-
 /** How many ended games a group page lists. */
 export const RECENT_GAMES_LIMIT = 50;
 

@@ -51,7 +51,7 @@ beforeAll(async () => {
   // A built SPA of one page: the fallback is what is under test, not the build.
   const webRoot = mkdtempSync(join(tmpdir(), 'mia-dashboard-fuzz-'));
   writeFileSync(join(webRoot, 'index.html'), INDEX_HTML);
-  w = await world({ log, webRoot, rateLimit: { max: 1_000_000, timeWindow: 60_000 }, live: { sweepMs: 60_000, heartbeatMs: 600_000 } });
+  w = await world({ log, webRoot, rateLimit: { max: 1_000_000, timeWindow: 60_000 }, live: { heartbeatMs: 600_000 } });
   token = await group(w.games, CHAT, 'Fuzzed table', true);
   otherToken = await group(w.games, OTHER, 'Other table');
   finished = new Table(w.games, w.dice, CHAT);

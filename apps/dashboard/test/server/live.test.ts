@@ -1,13 +1,14 @@
 // The live channel over a real listening server and a `ws` client: snapshot, changes within a
 // second (from this process and from another one), reconnects, ping/pong, malformed messages,
-// refusals, aborts, rotated tokens; and the hub alone with fake sockets (fan-out, slow clients,
-// heartbeats).
-import { GameService, type CommittedBatch, type GameRecord } from '@mia/game';
+// refusals; endings (/stop, the bot removed, a lobby expired), rotated tokens and migrations,
+// each within a second and with no sweep, from this process and from another one; and the hub
+// alone with fake sockets (fan-out, slow clients, heartbeats, a token checked again on join).
+import { GameService, LOBBY_TIMES, type ChatChanged, type CommittedBatch, type GameRecord } from '@mia/game';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveHub, type LiveSocket } from '../../server/live/hub';
 import { encode, MAX_CLIENT_MESSAGE_BYTES } from '../../server/live/messages';
 import type { Group } from '../../server/read/groups';
-import { ADA, BO, CLEO, group, listen, LiveClient, quietLog, SharedBus, Table, UpgradeRefused, world, type World } from './support';
+import { ADA, BO, CLEO, group, listen, LiveClient, quietLog, SharedBus, Table, until, UpgradeRefused, world, type World } from './support';
 
 const CHAT = -2001n;
 const OTHER = -2002n;
@@ -25,7 +26,7 @@ describe('live channel', () => {
   };
 
   beforeAll(async () => {
-    w = await world({ live: { sweepMs: 100 } });
+    w = await world();
     base = await listen(w.app);
     token = await group(w.games, CHAT, 'Live table');
     otherToken = await group(w.games, OTHER, 'Other table');
@@ -84,9 +85,9 @@ describe('live channel', () => {
     expect(snapshot.games[0]).toMatchObject({ id: table.game!.id, version: table.game!.version });
     expect(snapshot.games[0]!.view.round!.announcements).toEqual([{ player: table.game!.state.round!.announcements[0]!.player, value: 53, kind: 'looked' }]);
     await w.games.abort(CHAT, table.game!.id);
-    // An abort is no engine event: the sweep finds it and sends `ended`.
-    const ended = await second.next('ended', (m) => m.game.id === table.game!.id, 2000);
-    expect(ended.game.status).toBe('ABORTED');
+    // The stop is the engine's abort: its batch is the `ended`, a version on.
+    const ended = await second.next('ended', (m) => m.game.id === table.game!.id, 1000);
+    expect(ended.game).toMatchObject({ status: 'ABORTED', version: table.game!.version + 1, view: { phase: 'over', result: null } });
   });
 
   it('answers a ping with a pong, and anything else with an error, staying usable', async () => {
@@ -144,17 +145,77 @@ describe('live channel', () => {
     expect(b.messages.map((m) => m.type)).toEqual(['snapshot']);
   });
 
-  it('closes sockets whose token an admin rotated (the link no longer works)', async () => {
+  it('closes sockets whose token an admin rotated within a second (the link no longer works); the new link’s stay', async () => {
     const chat = -2003n;
     const old = await group(w.games, chat, 'Rotating');
     const client = await connect(old);
     await client.next('snapshot');
-    await w.games.chats.rotateDashboardToken(chat);
-    const closed = await Promise.race([client.closed, new Promise<null>((r) => setTimeout(() => r(null), 2000))]);
-    expect(closed).toEqual({ code: 4004, reason: 'this dashboard link no longer works' });
+    const started = Date.now();
+    const fresh = await w.games.chats.rotateDashboardToken(chat);
+    expect(await closedWithin(client, 1000)).toEqual({ code: 4004, reason: 'this dashboard link no longer works' });
+    expect(Date.now() - started).toBeLessThan(1000);
     await expect(connect(old)).rejects.toMatchObject({ status: 404 });
+    // Rotated again: the socket of the link before stays only until the notice, that of another group is untouched.
+    const second = await connect(fresh);
+    await second.next('snapshot');
+    const bystander = await connect(otherToken);
+    await bystander.next('snapshot');
+    await w.games.chats.rotateDashboardToken(chat);
+    expect((await closedWithin(second, 1000))?.code).toBe(4004);
+    expect(bystander.socket.readyState).toBe(bystander.socket.OPEN);
+  });
+
+  it('a /stop, the bot removed: `ended` within a second, from the batch (no sweep)', async () => {
+    const client = await connect();
+    await client.next('snapshot');
+    for (const reason of ['stopped', 'bot-removed'] as const) {
+      const table = new Table(w.games, w.dice, CHAT);
+      await table.open([ADA, BO]);
+      await table.start([3, 1]);
+      await client.next('game', (m) => m.game.version === table.game!.version);
+      const started = Date.now();
+      await w.games.abort(CHAT, table.game!.id, { reason, by: ADA.id });
+      const ended = await client.next('ended', (m) => m.game.id === table.game!.id, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(ended.game).toMatchObject({ status: 'ABORTED', version: table.game!.version + 1, view: { phase: 'over' } });
+      expect(ended.game.view.round!.announcements).toEqual([]); // Ada's 31 stays under the cup
+    }
+  });
+
+  it('follows a group that moved to a supergroup: its sockets get the game under the new id, and its token opens it there', async () => {
+    const from = -2004n;
+    const to = -1_000_000_002_004n;
+    const token = await group(w.games, from, 'Growing');
+    const client = await connect(token);
+    await client.next('snapshot');
+    const table = new Table(w.games, w.dice, from);
+    await table.open([ADA, BO]);
+    await table.start([5, 2]);
+    await client.next('game', (m) => m.game.version === table.game!.version);
+    const started = Date.now();
+    const moved = (await w.games.migrateChat(from, to))!;
+    expect(moved.version).toBe(table.game!.version + 1);
+    const m = await client.next('game', (g) => g.game.version === moved.version, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(m.game).toMatchObject({ id: moved.id, status: 'PLAYING' });
+    // Play goes on in the supergroup, and reaches the socket opened before the move.
+    const next = new Table(w.games, w.dice, to);
+    next.game = moved;
+    await next.play({ type: 'announce', value: 52 });
+    await client.next('game', (g) => g.game.version === next.game!.version, 1000);
+    // The same link, opened again, is the supergroup's.
+    const again = await connect(token);
+    expect((await again.next('snapshot')).games.map((g) => [g.id, g.version])).toEqual([[moved.id, next.game!.version]]);
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+    await w.games.abort(to, moved.id);
+    await client.next('ended', (e) => e.game.id === moved.id, 1000);
   });
 });
+
+/** The socket's close, if it comes within `ms`; null otherwise. */
+function closedWithin(client: LiveClient, ms: number): Promise<{ code: number; reason: string } | null> {
+  return Promise.race([client.closed, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+}
 
 describe('live channel: a batch committed by another process', () => {
   it('reaches the dashboard through the bus (LISTEN/NOTIFY on PostgreSQL) within a second', async () => {
@@ -185,6 +246,46 @@ describe('live channel: a batch committed by another process', () => {
       await w.close();
     }
   });
+
+  it('its /stop, lobby expiry and token rotation reach the dashboard’s sockets within a second', async () => {
+    const bus = new SharedBus();
+    const w = await world({ bus: bus.member() });
+    let botNow = Date.now();
+    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false, bus: bus.member(), now: () => new Date(botNow) });
+    try {
+      const base = await listen(w.app);
+      const token = await group(w.games, CHAT, 'Remote endings');
+      const client = await LiveClient.connect(`${base}/api/g/${token}/ws`);
+      await client.next('snapshot');
+
+      const stopped = new Table(bot, w.dice, CHAT);
+      await stopped.open([ADA, BO]);
+      await bot.abort(CHAT, stopped.game!.id);
+      let started = Date.now();
+      bus.flush();
+      expect((await client.next('ended', (m) => m.game.id === stopped.game!.id, 1000)).game.status).toBe('ABORTED');
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      const lobby = new Table(bot, w.dice, CHAT);
+      await lobby.open([ADA]);
+      botNow += LOBBY_TIMES.openMs;
+      expect(await bot.fireOverdue()).toBe(1);
+      started = Date.now();
+      bus.flush();
+      const expired = await client.next('ended', (m) => m.game.id === lobby.game!.id, 1000);
+      expect(expired.game).toMatchObject({ status: 'ABORTED', version: lobby.game!.version + 1, view: { phase: 'over' } });
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      await bot.chats.rotateDashboardToken(CHAT);
+      started = Date.now();
+      bus.flush();
+      expect((await closedWithin(client, 1000))?.code).toBe(4004);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await bot.close();
+      await w.close();
+    }
+  });
 });
 
 // With TEST_DATABASE_URL (a PostgreSQL server), the real thing: two services, each with its own
@@ -206,6 +307,70 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live channel: PostgreSQL LISTEN
       await client.next('game', (g) => g.game.version === table.game!.version, 1000);
       expect(Date.now() - started).toBeLessThan(1000);
       client.close();
+    } finally {
+      await bot.close();
+      await w.close();
+    }
+  });
+
+  it('the bot’s /stop, its removal, a lobby expiry, a migration and a token rotation reach a dashboard socket within a second', async () => {
+    const w = await world();
+    let botNow = Date.now();
+    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false, now: () => new Date(botNow) });
+    const heard: ChatChanged[] = [];
+    w.games.subscribeChats((c) => heard.push(c));
+    try {
+      const base = await listen(w.app);
+      const from = -2101n;
+      const to = -1_000_000_002_101n;
+      const token = await group(w.games, from, 'Remote endings');
+      const client = await LiveClient.connect(`${base}/api/g/${token}/ws`);
+      await client.next('snapshot');
+      await new Promise((r) => setTimeout(r, 300)); // both LISTEN connections up
+      const within = async <T>(what: () => Promise<T>): Promise<T> => {
+        const started = Date.now();
+        const result = await what();
+        expect(Date.now() - started).toBeLessThan(1000);
+        return result;
+      };
+
+      for (const reason of ['stopped', 'bot-removed'] as const) {
+        const table = new Table(bot, w.dice, from);
+        await table.open([ADA, BO]);
+        await table.start([6, 1]);
+        await client.next('game', (m) => m.game.version === table.game!.version, 1000);
+        const ended = await within(async () => {
+          await bot.abort(from, table.game!.id, { reason });
+          return client.next('ended', (m) => m.game.id === table.game!.id, 1000);
+        });
+        expect(ended.game).toMatchObject({ status: 'ABORTED', version: table.game!.version + 1 });
+      }
+
+      const lobby = new Table(bot, w.dice, from);
+      await lobby.open([ADA]);
+      await client.next('game', (m) => m.game.version === lobby.game!.version, 1000);
+      botNow += LOBBY_TIMES.openMs;
+      const expired = await within(async () => {
+        expect(await bot.fireOverdue()).toBe(1);
+        return client.next('ended', (m) => m.game.id === lobby.game!.id, 1000);
+      });
+      expect(expired.game).toMatchObject({ status: 'ABORTED', version: lobby.game!.version + 1 });
+
+      const table = new Table(bot, w.dice, from);
+      await table.open([ADA, BO]);
+      await client.next('game', (m) => m.game.version === table.game!.version, 1000);
+      const moved = await within(async () => {
+        const game = (await bot.migrateChat(from, to))!;
+        return client.next('game', (m) => m.game.version === game.version, 1000);
+      });
+      expect(moved.game.id).toBe(table.game!.id);
+      await until(() => heard.some((c) => c.change.type === 'migrated' && c.origin === 'remote'), 1000, 'the migration notice');
+
+      const closed = await within(async () => {
+        await bot.chats.rotateDashboardToken(to);
+        return closedWithin(client, 1000);
+      });
+      expect(closed).toEqual({ code: 4004, reason: 'this dashboard link no longer works' });
     } finally {
       await bot.close();
       await w.close();
@@ -254,15 +419,28 @@ describe('the live hub alone', () => {
     }
   }
 
+  /** A game service of one chat, 7, whose token is `tok` until a test changes `chat`. */
   function fakeService() {
     let listener: ((b: CommittedBatch) => void) | null = null;
+    let chatListener: ((c: ChatChanged) => void) | null = null;
+    const chat = { id: 7n, dashboardToken: 'tok', migratedTo: null as bigint | null };
+    const row = () => ({ ...chat, title: null, language: 'en', listedPublicly: false, settings: {} });
     const prisma = {
       game: { findMany: async () => [] },
-      chat: { findMany: async () => [{ id: 7n, dashboardToken: 'tok' }] },
+      chat: {
+        findMany: async () => (chat.migratedTo === null ? [{ id: chat.id, dashboardToken: chat.dashboardToken }] : []),
+        findUnique: async ({ where }: { where: { dashboardToken: string } }) => (where.dashboardToken === chat.dashboardToken ? row() : null),
+      },
     };
     return {
-      games: { subscribe: (l: (b: CommittedBatch) => void) => ((listener = l), () => (listener = null)), prisma } as never,
+      chat,
+      games: {
+        subscribe: (l: (b: CommittedBatch) => void) => ((listener = l), () => (listener = null)),
+        subscribeChats: (l: (c: ChatChanged) => void) => ((chatListener = l), () => (chatListener = null)),
+        prisma,
+      } as never,
       emit: (b: CommittedBatch) => listener?.(b),
+      emitChat: (c: ChatChanged) => chatListener?.(c),
     };
   }
 
@@ -338,6 +516,63 @@ describe('the live hub alone', () => {
     expect(socket.sent).toEqual([]);
     await settle();
     expect(socket.sent.map((m) => JSON.parse(m).type)).toEqual(['snapshot', 'pong']);
+    hub.close();
+  });
+
+  it('reads the token again once a socket is registered: a rotation or a migration committed meanwhile is caught', async () => {
+    // Rotated between the upgrade's lookup and the registration (its notice came before).
+    const rotated = fakeService();
+    const hub = new LiveHub({ games: rotated.games, log: quietLog, now: () => new Date() });
+    hub.start();
+    rotated.chat.dashboardToken = 'new';
+    const late = new FakeSocket();
+    hub.join(late, grp);
+    await settle();
+    expect([late.closedWith, late.sent]).toEqual([4004, []]);
+    expect(hub.size).toBe(0);
+    hub.close();
+
+    // Moved to a supergroup meanwhile: the socket watches the new chat, and a mover is told.
+    const moving = fakeService();
+    const hub2 = new LiveHub({ games: moving.games, log: quietLog, now: () => new Date() });
+    hub2.start();
+    const moves: [string, string][] = [];
+    hub2.onMove((w, from) => moves.push([from, w.chatKey]));
+    moving.chat.id = 8n;
+    const socket = new FakeSocket();
+    hub2.join(socket, grp);
+    await settle();
+    expect(moves).toEqual([['7', '8']]);
+    vi.spyOn(encode, 'game').mockReturnValue('{"type":"game"}');
+    try {
+      moving.emit({ game: { ...record(1), chatId: 8n }, events: [], origin: 'remote' });
+      moving.emit({ game: { ...record(2), chatId: 7n }, events: [], origin: 'remote' }); // nobody watches 7 now
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(socket.sent.map((m) => JSON.parse(m).type)).toEqual(['snapshot', 'game']);
+    hub2.close();
+  });
+
+  it('a chat notice moves the watchers (migration) or closes those of a rotated token, and no other', async () => {
+    const service = fakeService();
+    const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() });
+    hub.start();
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    hub.join(a, grp);
+    hub.join(b, grp);
+    await settle();
+    service.emitChat({ chatId: 7n, change: { type: 'migrated', to: '9' }, origin: 'remote' });
+    service.chat.id = 9n;
+    service.chat.dashboardToken = 'rotated';
+    service.emitChat({ chatId: 7n, change: { type: 'token-rotated' }, origin: 'remote' }); // nobody is left at 7
+    await settle();
+    expect([a.closedWith, b.closedWith]).toEqual([null, null]);
+    service.emitChat({ chatId: 9n, change: { type: 'token-rotated' }, origin: 'remote' });
+    await settle();
+    expect([a.closedWith, b.closedWith]).toEqual([4004, 4004]);
+    expect(hub.size).toBe(0);
     hub.close();
   });
 

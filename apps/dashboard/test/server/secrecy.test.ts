@@ -135,7 +135,7 @@ describe('secrecy over whole games played move by move', () => {
   let checks = 0;
 
   beforeAll(async () => {
-    w = await world({ live: { sweepMs: 100 } });
+    w = await world();
     base = await listen(w.app);
     token = await group(w.games, CHAT, 'Secret society', true);
     stream = await LiveClient.connect(`${base}/api/g/${token}/ws`);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { seededRng, type Action, type GameEvent, type Rng, type SettingsInput } from '@mia/engine';
-import { GameService, type ActResult, type Committed, type EventBus, type GameRecord } from '@mia/game';
+import { GameService, type ActResult, type ChatNotice, type Committed, type EventBus, type GameRecord } from '@mia/game';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import WebSocket from 'ws';
@@ -258,21 +258,28 @@ export class UpgradeRefused extends Error {
  * transaction committed (NOTIFY is delivered at commit).
  */
 export class SharedBus {
-  private readonly members = new Map<string, Set<(notice: Committed) => void>>();
-  private pending: Committed[] = [];
+  private readonly members = new Map<string, { games: Set<(notice: Committed) => void>; chats: Set<(notice: ChatNotice) => void> }>();
+  private pending: ({ kind: 'game'; notice: Committed } | { kind: 'chat'; notice: ChatNotice })[] = [];
 
   member(): EventBus {
     const origin = randomUUID();
-    const listeners = new Set<(notice: Committed) => void>();
+    const listeners = { games: new Set<(notice: Committed) => void>(), chats: new Set<(notice: ChatNotice) => void>() };
     this.members.set(origin, listeners);
     return {
       origin,
       publish: async (_tx, notice) => {
-        this.pending.push(notice);
+        this.pending.push({ kind: 'game', notice });
       },
       subscribe: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
+        listeners.games.add(listener);
+        return () => listeners.games.delete(listener);
+      },
+      publishChat: async (_tx, notice) => {
+        this.pending.push({ kind: 'chat', notice });
+      },
+      subscribeChats: (listener) => {
+        listeners.chats.add(listener);
+        return () => listeners.chats.delete(listener);
       },
       close: async () => {
         this.members.delete(origin);
@@ -281,8 +288,12 @@ export class SharedBus {
   }
 
   flush(): void {
-    for (const notice of this.pending.splice(0)) {
-      for (const [origin, listeners] of this.members) if (origin !== notice.origin) for (const l of listeners) l(notice);
+    for (const item of this.pending.splice(0)) {
+      for (const [origin, listeners] of this.members) {
+        if (origin === item.notice.origin) continue;
+        if (item.kind === 'game') for (const l of listeners.games) l(item.notice);
+        else for (const l of listeners.chats) l(item.notice);
+      }
     }
   }
 }
