@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupPage, LiveGame, PlayerPage } from '../../shared/api';
 import { toLiveGame } from '../../server/mappers/live-game';
 import { encode } from '../../server/live/messages';
+import { encodePublic } from '../../server/live/public-messages';
+import { encodeSpectators } from '../../server/live/spectators';
 import { diceKey, findLeaks, revealedDice, secretDice } from './leak-check';
 import { ADA, BO, CLEO, DOV, group, listen, LiveClient, Table, world, type Move, type World } from './support';
 
@@ -124,6 +126,17 @@ describe('the leak checker', () => {
     expect(findLeaks(written, none)).toEqual([]);
     expect(written.game.view.round!.announcements).toEqual([{ player: '1', value: 52, kind: 'looked' }]);
   });
+
+  it('so do the public channel’s serializers and the spectator counts', () => {
+    const leaky = { ...toLiveGame({ id: 'g', status: 'PLAYING', version: 3, deadlineAt: null, state }, new Date()), view: state } as unknown as LiveGame;
+    const game = { group: { token: 't'.repeat(24), title: 'T' }, game: leaky };
+    for (const frame of [encodePublic.game(game), encodePublic.ended(game), encodePublic.snapshot([game], 'g')]) {
+      expect(findLeaks(JSON.parse(frame), none)).toEqual([]);
+    }
+    const counts = JSON.parse(encodePublic.spectators([{ game: 'g', watching: 2, dice: [6, 5] } as never]));
+    expect(counts).toEqual({ type: 'spectators', counts: [{ game: 'g', watching: 2 }] });
+    expect(JSON.parse(encodeSpectators(2))).toEqual({ type: 'spectators', watching: 2 });
+  });
 });
 
 describe('secrecy over whole games played move by move', () => {
@@ -132,6 +145,9 @@ describe('secrecy over whole games played move by move', () => {
   let token: string;
   let stream: LiveClient;
   let checkedUpTo = 0;
+  /** The public channel (the index's previews and TV): the group is listed, so its games are there too. */
+  let publicStream: LiveClient;
+  let publicCheckedUpTo = 0;
   let checks = 0;
 
   beforeAll(async () => {
@@ -140,9 +156,12 @@ describe('secrecy over whole games played move by move', () => {
     token = await group(w.games, CHAT, 'Secret society', true);
     stream = await LiveClient.connect(`${base}/api/g/${token}/ws`);
     await stream.next('snapshot');
+    publicStream = await LiveClient.connect(`${base}/api/live/ws`);
+    await publicStream.next('snapshot');
   });
   afterAll(async () => {
     stream?.close();
+    publicStream?.close();
     await w?.close();
   });
 
@@ -154,7 +173,7 @@ describe('secrecy over whole games played move by move', () => {
   /** Every payload a spectator can get right now: each route, a fresh snapshot, and the stream since the last check. */
   async function everyPayload(table: Table, people: { id: string }[]): Promise<{ label: string; body: unknown }[]> {
     const out: { label: string; body: unknown }[] = [];
-    for (const url of ['/api/groups', '/api/odds', `/api/g/${token}`, `/api/g/${token}/live`]) {
+    for (const url of ['/api/groups', '/api/odds', '/api/live', `/api/g/${token}`, `/api/g/${token}/live`]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(200);
       out.push({ label: url, body });
@@ -180,6 +199,17 @@ describe('secrecy over whole games played move by move', () => {
     if (!seen) await stream.next(running ? 'game' : 'ended', (m) => m.game.id === id && m.game.version === version, 1000);
     for (const m of stream.messages.slice(checkedUpTo)) out.push({ label: `live ${m.type}`, body: m });
     checkedUpTo = stream.messages.length;
+    // The public channel likewise: a fresh snapshot, and this move's frame with all before it.
+    const freshPublic = await LiveClient.connect(`${base}/api/live/ws`);
+    out.push({ label: 'public snapshot on connect', body: await freshPublic.next('snapshot') });
+    freshPublic.close();
+    const publicFrame = (m: unknown) => {
+      const g = (m as { game?: { game?: { id?: string; version?: number } } }).game?.game;
+      return g?.id === id && g.version === version;
+    };
+    if (!publicStream.messages.some(publicFrame)) await publicStream.next(running ? 'game' : 'ended', publicFrame as never, 1000);
+    for (const m of publicStream.messages.slice(publicCheckedUpTo)) out.push({ label: `public live ${m.type}`, body: m });
+    publicCheckedUpTo = publicStream.messages.length;
     return out;
   }
 
