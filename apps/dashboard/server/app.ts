@@ -13,6 +13,8 @@ import { MAX_FRAME_BYTES } from './live/messages';
 import { PublicFeed, type PublicFeedOptions } from './live/public-feed';
 import { Spectators, type SpectatorsOptions } from './live/spectators';
 import { registerOpenApi } from './openapi';
+import { PreviewImages } from './preview/images';
+import { isPreviewRobot, previewPage } from './preview/page';
 import type { RouteDeps } from './routes/context';
 import { gameRoutes } from './routes/games';
 import { groupRoutes } from './routes/group';
@@ -20,6 +22,7 @@ import { LIVE_URL, liveRoutes } from './routes/live';
 import { playerRoutes } from './routes/players';
 import { publicRoutes } from './routes/public';
 import { PUBLIC_LIVE_URL, publicLiveRoutes } from './routes/public-live';
+import { previewRoutes } from './routes/preview';
 import { DEFAULT_RATE_LIMIT, registerSecurity, type RateLimitOptions } from './security';
 import { DEFAULT_WEB_ROOT, isApi, registerSpa, wantsPage } from './static';
 
@@ -42,6 +45,8 @@ export interface DashboardOptions {
   spectators?: SpectatorsOptions;
   /** The clock of `serverTime` in payloads (tests). */
   now?: () => Date;
+  /** The dashboard's public address (PUBLIC_URL), for the link previews' absolute URLs; default: the request's Host. */
+  publicUrl?: string;
 }
 
 /** Builds the dashboard: a Fastify instance with every route, not yet listening. */
@@ -120,11 +125,15 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
   void app.register(liveRoutes, deps);
   void app.register(publicLiveRoutes, deps);
 
-  const page = registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
+  // Every page carries its link preview (Open Graph tags and a rendered image: preview/).
+  const preview = previewPage({ prisma: games.prisma, log, webRoot, publicUrl: options.publicUrl });
+  void app.register(previewRoutes, { prisma: games.prisma, images: new PreviewImages(games.prisma, log) });
+  const page = registerSpa(app, webRoot, preview ?? undefined);
   // Once the rate limit is loaded (its decorator is needed): unknown addresses are limited too.
   app.after(() => {
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-      if (!isApi(request.url) && wantsPage(request)) return page(request, reply);
+      if (!isApi(request.url) && (wantsPage(request) || isPreviewRobot(request))) return page(request, reply);
       return reply.code(404).send(apiError(404, `no such address: ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`));
     });
   });

@@ -15,6 +15,14 @@ const Env = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /**
+   * The dashboard's public address, as the bot's PUBLIC_URL: the link previews' absolute URLs
+   * (og:image, og:url). Unset: the scheme and Host of each request.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'an http(s) URL, e.g. https://mia.example.org' })
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, '')),
   /** The built SPA (default apps/dashboard/dist). */
   WEB_ROOT: z.string().min(1).optional(),
   /** Requests per client address and window. */

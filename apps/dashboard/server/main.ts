@@ -35,6 +35,7 @@ const app = createDashboard({
   ...(config.WEB_ROOT ? { webRoot: config.WEB_ROOT } : {}),
   rateLimit: { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
   trustProxy: config.TRUST_PROXY,
+  publicUrl: config.PUBLIC_URL,
 });
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 log.info({ address, database: db.kind }, 'dashboard: listening');

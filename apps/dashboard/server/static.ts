@@ -14,10 +14,13 @@ export const NOT_BUILT_TEXT =
   'Mia dashboard: the API is running (/api/...), but the web app is not built. Build it with `npm run build -w @mia/dashboard` and restart.\n';
 
 /** Answers a page address that is no file and no API route: the SPA's index.html, or the "not built" note. */
-export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
 
-/** Serves `webRoot` when it holds a built SPA (index.html); otherwise only `/` answers, with a note. */
-export function registerSpa(app: FastifyInstance, webRoot: string): PageFallback {
+/**
+ * Serves `webRoot` when it holds a built SPA (index.html); otherwise only `/` answers, with a note.
+ * `sendPage` answers with the page itself (default: index.html as built; app.ts gives it the pages' link previews).
+ */
+export function registerSpa(app: FastifyInstance, webRoot: string, sendPage?: PageFallback): PageFallback {
   if (!existsSync(join(webRoot, 'index.html'))) {
     app.get('/', (_request, reply) => reply.type('text/plain; charset=utf-8').send(NOT_BUILT_TEXT));
     return (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT_TEXT);
@@ -47,6 +50,7 @@ export function registerSpa(app: FastifyInstance, webRoot: string): PageFallback
   const page: PageFallback = (request, reply) => {
     const link = preloadLinkHeader(apiPreloadsFor(request.url));
     if (link) void reply.header('Link', link);
+    if (sendPage) return sendPage(request, reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   };
   // The SPA's own addresses are routes (the rest reach the page through the not-found handler):

@@ -108,6 +108,10 @@ function paths(real: { tokens: string[]; games: string[]; users: string[] }) {
     fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/ws`),
     fc.tuple(tok, id, raw).map(([t, g, r]) => `/api/g/${enc(t, r)}/games/${enc(g, r)}`),
     fc.tuple(tok, user, raw).map(([t, u, r]) => `/api/g/${enc(t, r)}/players/${enc(u, r)}`),
+    // The link-preview images (PNG).
+    fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/preview.png`),
+    fc.tuple(tok, id, raw).map(([t, g, r]) => `/api/g/${enc(t, r)}/games/${enc(g, r)}/card.png`),
+    fc.tuple(tok, user, raw).map(([t, u, r]) => `/api/g/${enc(t, r)}/players/${enc(u, r)}/card.png`),
     fc.tuple(id, raw).map(([g, r]) => `/api/games/${enc(g, r)}`),
     fc.tuple(user, raw).map(([u, r]) => `/api/players/${enc(u, r)}`),
     fc.constantFrom('/api', '/api/', '/api?x=1', '/api/groups', '/api/odds', '/api/groups/', '/api//groups', '/API/groups', '/api/g', '/api/g/'),
@@ -209,13 +213,20 @@ describe('the dashboard under hostile input', () => {
         }
         if (isApiPath(reached) || isApiPath(decoded)) {
           expect(method, what).toBe('GET');
+          if (res.headers['content-type'] === 'image/png') {
+            // A link-preview image: drawn from the spectator view (previews.test.ts checks its content).
+            expect(res.rawPayload.subarray(1, 4).toString('latin1'), what).toBe('PNG');
+            return;
+          }
           const answer = json();
           // A finished game's replay shows its rolls (docs/rules.md, "Secrecy"); nothing else may.
           const replayOfFinished = (answer as { id?: unknown }).id === finished.game!.id && decoded.includes('/games/');
           if (!replayOfFinished) expect(findLeaks(answer, revealed), what).toEqual([]);
         } else {
           expect(method === 'GET' && res.headers['content-type'], what).toMatch(/^text\/html/);
-          expect(res.body, what).toBe(INDEX_HTML);
+          // The SPA's page (its <title> and meta tags are the page's link preview: preview/meta.ts).
+          expect(res.body.startsWith('<!doctype html><title>'), what).toBe(true);
+          expect(res.body.endsWith('<div id="root"></div>'), what).toBe(true);
         }
       }),
       { numRuns: HTTP_RUNS, seed: SEED, endOnFailure: true },
