@@ -1,10 +1,11 @@
-import type { GameReplay as StoredReplay } from '@mia/db';
+import type { GameReplay as StoredReplay, ReplayEvent } from '@mia/db';
 import type { GameReplay } from '../../shared/api';
 import { settingsOf } from './settings';
 
 /** A FINISHED game's replay (every roll: the rules allow it once the game has ended) as the API gives it. */
 export function toGameReplay(replay: StoredReplay): GameReplay {
   const { game } = replay;
+  const outRound = outRounds(replay.events);
   return {
     id: game.id,
     settings: settingsOf(game.settings),
@@ -19,6 +20,7 @@ export function toGameReplay(replay: StoredReplay): GameReplay {
       lives: p.lives,
       place: p.place,
       outReason: p.outReason,
+      outRound: outRound.get(p.userId.toString()) ?? null,
     })),
     rounds: replay.rounds.map((r) => ({
       number: r.number,
@@ -46,4 +48,20 @@ export function toGameReplay(replay: StoredReplay): GameReplay {
         : null,
     })),
   };
+}
+
+/**
+ * The round in which each player went out, read from the event log: the seat row keeps only the
+ * time, and a player who left or idled out still has lives, so the replay could not tell from
+ * the rounds alone when they stopped playing.
+ */
+export function outRounds(events: readonly Pick<ReplayEvent, 'payload'>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  let round = 0;
+  for (const { payload } of events) {
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) continue;
+    if (payload.type === 'roundStarted' && typeof payload.round === 'number') round = payload.round;
+    if (payload.type === 'playerOut' && typeof payload.player === 'string' && round > 0) out.set(payload.player, round);
+  }
+  return out;
 }

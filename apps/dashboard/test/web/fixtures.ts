@@ -89,9 +89,9 @@ export function replayFixture(): GameReplay {
     finishedAt: '2026-03-01T18:20:00.000Z',
     winnerId: 'u2',
     players: [
-      { userId: 'u1', name: 'Alice', ai: false, order: 0, lives: 0, place: 2, outReason: 'LIVES' },
-      { userId: 'u2', name: 'Bob', ai: false, order: 1, lives: 3, place: 1, outReason: null },
-      { userId: 'u3', name: 'Carol', ai: true, order: 2, lives: 0, place: 3, outReason: 'idle' },
+      { userId: 'u1', name: 'Alice', ai: false, order: 0, lives: 0, place: 2, outReason: 'LIVES', outRound: 3 },
+      { userId: 'u2', name: 'Bob', ai: false, order: 1, lives: 3, place: 1, outReason: null, outRound: null },
+      { userId: 'u3', name: 'Carol', ai: true, order: 2, lives: 0, place: 3, outReason: 'idle', outRound: 3 },
     ],
     rounds: [
       {
