@@ -106,7 +106,9 @@ describe('pages and their states', () => {
     stubFetch({ '/api/g/tok/games/game-7': replayFixture() });
     renderPage(<App />, { route: '/g/tok/games/game-7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Game replay' })).toBeTruthy();
-    expect(screen.getAllByText('over (bluff)').length).toBeGreaterThan(1);
+    // The board at the first step: round 1 as it began.
+    expect(screen.getByRole('heading', { level: 2, name: 'Round 1' })).toBeTruthy();
+    expect(screen.getByText('Alice starts the round.')).toBeTruthy();
   });
 
   it('loads the player page (and chart.js) on demand', async () => {

@@ -1,0 +1,151 @@
+import { useTranslation } from 'react-i18next';
+import type { GameReplay } from '../../../../shared/api';
+import { ClassMark } from '../../components/ClassMark';
+import { DiceFaces } from '../../components/Dice';
+import { Lives } from '../../components/Lives';
+import { PlayerLink } from '../../components/PlayerLink';
+import { claimLabel } from '../../labels/claims';
+import { outReasonKey } from '../../labels/outcomes';
+import type { AnnouncementAt, Board, ResultAt, SeatAt } from './steps';
+import { endingLead, kindSuffix, lossText, outcomeText, stepLabel, type NameOf } from './stepText';
+
+interface Props {
+  token: string;
+  replay: GameReplay;
+  board: Board;
+  nameOf: NameOf;
+}
+
+/** One step of the replay as a table: the seats with their lives, the cup, the round so far, its end. */
+export function ReplayBoard({ token, replay, board, nameOf }: Props) {
+  const { t } = useTranslation();
+  const { step } = board;
+  return (
+    <section className="replay-board" aria-labelledby="replay-board-title" data-round={step.round} data-step={step.step}>
+      <div className="replay-board-head">
+        <h2 id="replay-board-title">{t('live.round', { round: step.round })}</h2>
+        <p className="replay-board-step">
+          {stepLabel(t, board)}
+          <span className="replay-board-count"> · {t('replay.stepOf', { n: step.index + 1, total: board.total })}</span>
+        </p>
+      </div>
+      <ol className="replay-seats" aria-label={t('live.seats')}>
+        {board.seats.map((s) => (
+          <Seat key={s.userId} token={token} seat={s} />
+        ))}
+      </ol>
+      <div className="replay-play">
+        {step.kind === 'start' && <p className="replay-line">{t('live.starts', { name: nameOf(board.starterId) })}</p>}
+        {board.announcements.length > 0 && (
+          <ol className="replay-calls" aria-label={t('live.announcements')}>
+            {board.announcements.map((a) => (
+              <Announcement key={a.seq} token={token} replay={replay} a={a} nameOf={nameOf} />
+            ))}
+          </ol>
+        )}
+        {step.kind === 'announcement' && board.cupHolder && (
+          <p className="replay-line">{t('replay.cupWith', { name: nameOf(board.cupHolder) })}</p>
+        )}
+        {board.ending && <Ending board={board} nameOf={nameOf} />}
+        {board.result && <Result token={token} result={board.result} replay={replay} nameOf={nameOf} />}
+      </div>
+    </section>
+  );
+}
+
+function Seat({ token, seat }: { token: string; seat: SeatAt }) {
+  const { t } = useTranslation();
+  const classes = ['replay-seat', seat.cup ? 'replay-seat-cup' : '', seat.out ? 'replay-seat-out' : ''].filter(Boolean).join(' ');
+  const out = seat.out ? outReasonKey(seat.out) : null;
+  return (
+    <li className={classes} aria-current={seat.cup ? 'true' : undefined}>
+      <span className="replay-cup" aria-hidden="true">
+        {seat.cup ? '🎲' : ''}
+      </span>
+      <span className="replay-seat-name">
+        <PlayerLink token={token} userId={seat.userId} name={seat.name} ai={seat.ai} />
+        {seat.cup && <span className="visually-hidden"> {t('replay.cup')}</span>}
+      </span>
+      <span className="replay-seat-lives">
+        {seat.lost !== null && (
+          <span className="replay-lost" role="img" aria-label={t('replay.loses', { count: seat.lost })}>
+            <span aria-hidden="true">−{seat.lost}</span>
+          </span>
+        )}
+        {seat.out && seat.lives > 0 ? <span className="seat-out-reason">{out ? t(out) : seat.out}</span> : <Lives lives={seat.lives} />}
+      </span>
+    </li>
+  );
+}
+
+function Announcement({ token, replay, a, nameOf }: { token: string; replay: GameReplay; a: AnnouncementAt; nameOf: NameOf }) {
+  const { t } = useTranslation();
+  const suffix = kindSuffix(t, a.kind);
+  return (
+    <li className={a.latest ? 'replay-call replay-call-latest' : 'replay-call'}>
+      <span className="replay-claim">
+        <PlayerLink token={token} userId={a.userId} name={nameOf(a.userId)} />: {claimLabel(t, replay.settings.ranking, a.value)}
+        {suffix && ` ${suffix}`}
+      </span>
+      {a.dice ? (
+        <span className="replay-dice">
+          {t('replay.dice')} <DiceFaces dice={a.dice} />
+        </span>
+      ) : (
+        <span className="replay-dice replay-dice-hidden" role="img" aria-label={t('replay.diceHidden')}>
+          <span aria-hidden="true">? ?</span>
+        </span>
+      )}
+      {a.classification && <ClassMark classification={a.classification} />}
+    </li>
+  );
+}
+
+function Ending({ board, nameOf }: { board: Board; nameOf: NameOf }) {
+  const { t } = useTranslation();
+  const ending = board.ending!;
+  const lead = endingLead(t, ending, nameOf);
+  const loss = lossText(t, ending, nameOf);
+  return (
+    <div className="round-outcome">
+      {lead && (
+        <p className={ending.reveal ? 'reveal' : undefined}>
+          {lead}
+          {ending.reveal && (
+            <>
+              {' '}
+              <DiceFaces dice={ending.reveal.dice} /> — {outcomeText(t, ending.reveal.outcome)}
+            </>
+          )}
+        </p>
+      )}
+      {loss && (
+        <p className="loss">
+          <span aria-hidden="true">💔 </span>
+          {loss}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Result({ token, result, replay, nameOf }: { token: string; result: ResultAt; replay: GameReplay; nameOf: NameOf }) {
+  const { t } = useTranslation();
+  const ai = new Map(replay.players.map((p) => [p.userId, p.ai]));
+  return (
+    <div className="replay-result">
+      <p className="replay-winner">
+        <span aria-hidden="true">🏆 </span>
+        {result.winnerId ? t('live.winner', { name: nameOf(result.winnerId) }) : t('group.noWinner')}
+      </p>
+      <ol className="replay-places" aria-label={t('replay.places')}>
+        {result.places.map((p) => (
+          <li key={p.userId}>
+            <span className="replay-place">{p.place ?? '—'}</span>{' '}
+            <PlayerLink token={token} userId={p.userId} name={nameOf(p.userId)} ai={ai.get(p.userId) ?? false} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
