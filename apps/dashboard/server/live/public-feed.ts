@@ -223,15 +223,6 @@ export class PublicFeed {
   /** The TV's choice, again: on every batch, every tick while watched, and before answering. */
   private rechoose(): void {
     const at = this.deps.now().getTime();
-    let dropped = false;
-    for (const [id, e] of this.entries) {
-      // Ended games go once no TV could still hold them; a new snapshot takes them off the previews.
-      if (e.endedAt !== null && at - e.endedAt >= this.rules.endedHoldMs && id !== this.featured.id) {
-        this.entries.delete(id);
-        this.activity.forget(id);
-        dropped = true;
-      }
-    }
     const candidates = [...this.entries].map(([id, e]) => ({
       id,
       playing: e.game.status === 'PLAYING',
@@ -242,6 +233,15 @@ export class PublicFeed {
     const next = chooseFeatured(candidates, this.featured, at, this.rules);
     const moved = next.id !== this.featured.id;
     this.featured = next;
+    // Ended games go once no TV holds them any more; a new snapshot takes them off the previews.
+    let dropped = false;
+    for (const [id, e] of this.entries) {
+      if (e.endedAt !== null && at - e.endedAt >= this.rules.endedHoldMs && id !== next.id) {
+        this.entries.delete(id);
+        this.activity.forget(id);
+        dropped = true;
+      }
+    }
     if (moved) {
       this.deps.spectators.feature(next.id === null ? null : (this.entries.get(next.id)?.chatKey ?? null));
       this.sockets.broadcast(encodePublic.featured(next.id));

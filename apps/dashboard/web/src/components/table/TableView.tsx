@@ -21,7 +21,8 @@ export function TableView({ scene, token, size = 'full' }: { scene: TableScene; 
   const { t } = useTranslation();
   const nameOf = sceneNames(scene);
   const places = scene.seats.length + scene.emptySeats.length;
-  const classes = ['table-view', `table-${size}`, `table-${scene.phase}`, places > RING_MAX_NARROW ? 'table-many' : ''].filter(Boolean).join(' ');
+  const crowd = places > RING_MAX_NARROW ? 'table-many' : places <= 4 ? 'table-few' : '';
+  const classes = ['table-view', `table-${size}`, `table-${scene.phase}`, crowd].filter(Boolean).join(' ');
   return (
     <div className={classes} data-seats={places}>
       <div className="table-ring">
