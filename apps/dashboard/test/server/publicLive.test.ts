@@ -3,7 +3,7 @@
 // change within a second, the TV's choice, and spectator counts of the open pages.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicLive, PublicLiveMessage } from '../../shared/api';
-import { ADA, BO, CLEO, DOV, group, listen, LiveClient, Table, world, type World } from './support';
+import { ADA, BO, CLEO, DOV, group, listen, LiveClient, Table, world, type Move, type World } from './support';
 
 const PUBLIC = -3001n;
 const PRIVATE = -3002n;
@@ -129,7 +129,7 @@ describe('play now: the public feed', () => {
     const busy = new Table(w.games, w.dice, SECOND);
     await busy.open([CLEO, DOV, ADA], { lives: 3 });
     await busy.start([6, 1]);
-    for (const move of [
+    const moves: Move[] = [
       { type: 'announce', value: 61 },
       { type: 'believe' },
       { type: 'roll', dice: [6, 2] },
@@ -137,7 +137,8 @@ describe('play now: the public feed', () => {
       { type: 'believe' },
       { type: 'roll', dice: [6, 3] },
       { type: 'announce', value: 63 },
-    ] as const) {
+    ];
+    for (const move of moves) {
       await busy.play(move);
     }
     const moved = await next(tv, 'featured', (m) => m.featured === busy.game!.id, 3000);
