@@ -77,24 +77,36 @@ describe('Replay', () => {
     open('?round=1&step=2');
     expect(boardTitle()).toBe('Round 1');
     expect(within(board()).getByText('Announcement 2 of 4')).toBeTruthy();
+    // The table as it stood (the live table's drawing): names, lives, the cup, the newest claims.
     const seats = within(within(board()).getByRole('list', { name: 'Players' })).getAllByRole('listitem');
-    expect(seats.map((s) => s.textContent)).toEqual(['Alice❤️ 3', 'Bob❤️ 3', '🎲Carol AI (has the cup)❤️ 3']);
-    expect(seats[2]!.getAttribute('aria-current')).toBe('true');
+    expect(seats.map((s) => [within(s).getAllByRole('link')[0]!.textContent, within(s).getByRole('img').getAttribute('aria-label')])).toEqual([
+      ['Alice', '3 lives'],
+      ['Bob', '3 lives'],
+      ['Carol', '3 lives'],
+    ]);
+    expect(seats.map((s) => s.getAttribute('aria-current'))).toEqual([null, null, 'true']);
+    expect(seats[2]!.textContent).toContain('(their turn)');
+    expect(seats.map((s) => s.querySelector('.bubble')?.textContent ?? null)).toEqual([expect.stringContaining('53'), expect.stringContaining('62'), null]);
     expect(within(seats[0]!).getByRole('link', { name: 'Alice' }).getAttribute('href')).toBe('/g/tok/players/u1');
+    // In the middle, the claim to beat and the odds of one roll beating it.
+    expect(board().querySelector('.table-standing-claim')!.textContent).toBe('62');
     expect(calls().map((li) => li.classList.contains('replay-call-latest'))).toEqual([false, true]);
     expect(within(board()).getByText('Carol has the cup.')).toBeTruthy();
   });
 
   it('shows the reveal and who lost, and why, with the lives after it', () => {
     open('?round=1&step=5');
-    const outcome = board().querySelector('.round-outcome')!;
+    const outcome = board().querySelector('.replay-play .round-outcome')!;
     expect(outcome.textContent).toContain('Bob calls liar:');
     expect(within(outcome as HTMLElement).getByRole('img', { name: '2 and 2' }).textContent).toBe('⚁⚁');
     expect(outcome.textContent).toContain('the announcement held');
     expect(outcome.textContent).toContain('Bob loses a life (wrong call)');
-    const bob = within(board()).getAllByRole('listitem')[1]!;
-    expect(within(bob).getByRole('img', { name: 'loses a life' }).textContent).toBe('−1');
+    const bob = within(within(board()).getByRole('list', { name: 'Players' })).getAllByRole('listitem')[1]!;
+    expect(bob.querySelector('.seat-loss')!.textContent).toBe('−1 ❤️');
     expect(within(bob).getByRole('img', { name: '2 lives' })).toBeTruthy();
+    // The reveal's dice in the middle of the table, and nobody to act.
+    expect(board().querySelector('.table-dice')!.textContent).toBe('⚁⚁');
+    expect(board().querySelector('[aria-current="true"]')).toBeNull();
 
     // Round 2: Carol's false Mia, looked at.
     fireEvent.click(screen.getByRole('link', { name: 'Round 2' }));

@@ -2,6 +2,7 @@
 // numbers add up. Against the server's own data: test/server/replaySteps.test.ts.
 import { describe, expect, it } from 'vitest';
 import { livesSeries } from '../../web/src/pages/replay/livesChartData';
+import { replayScene } from '../../web/src/pages/replay/scene';
 import { boardAt, derive, indexOf, nextRound, previousRound, roundsKnown, stepsOf } from '../../web/src/pages/replay/steps';
 import { replayGame } from './replayGame';
 
@@ -139,5 +140,36 @@ describe('replay steps', () => {
       [3, 3, 2, null, null, null, null, null],
     ]);
     expect(livesSeries(derived, 7).map((s) => s.values.at(-1))).toEqual([0, 1, 2]);
+  });
+
+  it('draws each step as the live table’s scene: the cup and its stage, the claim to beat, the reveal', () => {
+    const scene = (i: number) => replayScene(game, at(i));
+    const start = scene(where(1, 0));
+    expect(start.cup).toMatchObject({ seat: 'u1', stage: 'announce' });
+    expect([start.starter, start.standing, start.outcome]).toEqual(['u1', null, null]);
+    const second = scene(where(1, 2));
+    expect(second.cup).toMatchObject({ seat: 'u3', stage: 'respond' });
+    expect(second.standing).toEqual({ player: 'u2', value: 62, kind: 'looked', odds: { rule: 'beat', percent: expect.any(Number) } });
+    expect(second.seats.map((s) => [s.id, s.turn, s.said?.value ?? null, s.said?.standing ?? null])).toEqual([
+      ['u1', false, 53, false],
+      ['u2', false, 62, true],
+      ['u3', true, null, null],
+    ]);
+    expect(scene(where(2, 1)).cup).toMatchObject({ seat: 'u1', stage: 'mia' });
+    const end = scene(where(1, 5));
+    expect([end.cup, end.standing]).toEqual([null, null]);
+    expect(end.outcome).toEqual({
+      round: 1,
+      current: true,
+      fresh: true,
+      reveal: { dice: [2, 2], announced: 64, announcer: 'u1', by: 'u2', reason: 'call', outcome: 'claim-held' },
+      end: 'call',
+      losses: [{ player: 'u2', amount: 1, cause: 'wrong-call' }],
+    });
+    expect(scene(where(2, 2)).outcome!.reveal!.reason).toBe('mia-look');
+    expect(scene(where(6, 0)).seats[2]!.out).toBe('left');
+    const last = scene(26);
+    expect([last.phase, last.winner, last.seats.map((s) => s.winner)]).toEqual(['over', 'u2', [false, true, false]]);
+    expect(scene(25).phase).toBe('playing');
   });
 });

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { GameReplay } from '../../../../shared/api';
 import { ClassMark } from '../../components/ClassMark';
 import { DiceFaces } from '../../components/Dice';
-import { Lives } from '../../components/Lives';
 import { PlayerLink } from '../../components/PlayerLink';
 import { claimLabel } from '../../labels/claims';
-import { outReasonKey } from '../../labels/outcomes';
-import type { AnnouncementAt, Board, ResultAt, SeatAt } from './steps';
+import { TableView } from '../../components/table/TableView';
+import { replayScene } from './scene';
+import type { AnnouncementAt, Board, ResultAt } from './steps';
 import { endingLead, kindSuffix, lossText, outcomeText, stepLabel, type NameOf } from './stepText';
 
 interface Props {
@@ -16,7 +16,11 @@ interface Props {
   nameOf: NameOf;
 }
 
-/** One step of the replay as a table: the seats with their lives, the cup, the round so far, its end. */
+/**
+ * One step of the replay: the table as it stood (the live table's TableView: seats with their
+ * lives, the cup, the newest claims, the reveal), then in words the round so far with every
+ * announcement's dice and verdict, and its end.
+ */
 export function ReplayBoard({ token, replay, board, nameOf }: Props) {
   const { t } = useTranslation();
   const { step } = board;
@@ -29,13 +33,11 @@ export function ReplayBoard({ token, replay, board, nameOf }: Props) {
           <span className="replay-board-count"> · {t('replay.stepOf', { n: step.index + 1, total: board.total })}</span>
         </p>
       </div>
-      <ol className="replay-seats" aria-label={t('live.seats')}>
-        {board.seats.map((s) => (
-          <Seat key={s.userId} token={token} seat={s} />
-        ))}
-      </ol>
+      <div className="replay-table">
+        <TableView scene={replayScene(replay, board)} token={token} size="full" />
+      </div>
       <div className="replay-play">
-        {step.kind === 'start' && <p className="replay-line">{t('live.starts', { name: nameOf(board.starterId) })}</p>}
+        {/* Who starts is the news in the middle of the table. */}
         {board.announcements.length > 0 && (
           <ol className="replay-calls" aria-label={t('live.announcements')}>
             {board.announcements.map((a) => (
@@ -50,31 +52,6 @@ export function ReplayBoard({ token, replay, board, nameOf }: Props) {
         {board.result && <Result token={token} result={board.result} replay={replay} nameOf={nameOf} />}
       </div>
     </section>
-  );
-}
-
-function Seat({ token, seat }: { token: string; seat: SeatAt }) {
-  const { t } = useTranslation();
-  const classes = ['replay-seat', seat.cup ? 'replay-seat-cup' : '', seat.out ? 'replay-seat-out' : ''].filter(Boolean).join(' ');
-  const out = seat.out ? outReasonKey(seat.out) : null;
-  return (
-    <li className={classes} aria-current={seat.cup ? 'true' : undefined}>
-      <span className="replay-cup" aria-hidden="true">
-        {seat.cup ? '🎲' : ''}
-      </span>
-      <span className="replay-seat-name">
-        <PlayerLink token={token} userId={seat.userId} name={seat.name} ai={seat.ai} />
-        {seat.cup && <span className="visually-hidden"> {t('replay.cup')}</span>}
-      </span>
-      <span className="replay-seat-lives">
-        {seat.lost !== null && (
-          <span className="replay-lost" role="img" aria-label={t('replay.loses', { count: seat.lost })}>
-            <span aria-hidden="true">−{seat.lost}</span>
-          </span>
-        )}
-        {seat.out && seat.lives > 0 ? <span className="seat-out-reason">{out ? t(out) : seat.out}</span> : <Lives lives={seat.lives} />}
-      </span>
-    </li>
   );
 }
 
