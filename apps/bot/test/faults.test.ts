@@ -27,11 +27,11 @@ interface Run {
 
 const labels = (markup: InlineKeyboardMarkup | undefined) =>
   (markup?.inline_keyboard ?? []).map((row) => row.map((b) => b.text).join(' | ')).join(' / ');
-/** Every version of every message as people saw it (the deadline's clock time aside). */
+/** Every version of every message as people saw it (the deadline aside: its clock time, and the seconds left, which depend on how long the machine took to draw the prompt). */
 const transcript = (messages: readonly SimMessage[]) =>
   messages.map((m) =>
     [...m.history, { text: m.text, reply_markup: m.reply_markup }].map(
-      (v) => `${m.from?.is_bot ? 'bot' : m.from?.first_name}: ${(v.text ?? '').replace(/until \d\d:\d\d:\d\d UTC/, 'until …')} [${labels(v.reply_markup)}]`,
+      (v) => `${m.from?.is_bot ? 'bot' : m.from?.first_name}: ${(v.text ?? '').replace(/until \d\d:\d\d:\d\d UTC/, 'until …').replace(/\d+ seconds left/, '… seconds left')} [${labels(v.reply_markup)}]`,
     ),
   );
 
