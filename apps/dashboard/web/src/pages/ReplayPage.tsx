@@ -18,8 +18,7 @@ import { StepControls } from './replay/StepControls';
 import { boardAt, derive, nextRound, previousRound, roundsKnown } from './replay/steps';
 import { nameLookup, stepSummary } from './replay/stepText';
 import { useAutoPlay } from './replay/useAutoPlay';
-import { usePosition } from './replay/usePosition';
-import { useSpoilerFree } from './replay/useSpoilerFree';
+import { useReplayView } from './replay/useReplayView';
 import { useStepKeys, type StepAction } from './replay/useStepKeys';
 import './replay/replay.css';
 
@@ -42,8 +41,7 @@ export function Replay({ token, replay }: { token: string; replay: GameReplay })
   const derived = useMemo(() => derive(replay), [replay]);
   const nameOf = useMemo(() => nameLookup(replay), [replay]);
   const { steps } = derived;
-  const { index, go } = usePosition(steps);
-  const [spoilerFree, setSpoilerFree] = useSpoilerFree();
+  const { index, go, spoilerFree, setSpoilerFree } = useReplayView(steps);
   const auto = useAutoPlay(index, steps.length, go);
 
   const moves: Record<StepAction, () => void> = {
@@ -103,8 +101,8 @@ export function Replay({ token, replay }: { token: string; replay: GameReplay })
           <p className="visually-hidden" aria-live="polite">
             {stepSummary(t, replay, board, nameOf)}
           </p>
-          <CopyLink step={board.step} />
-          <RoundIndex rounds={roundNumbers} current={board.step.round} />
+          <CopyLink step={board.step} spoilerFree={spoilerFree} />
+          <RoundIndex rounds={roundNumbers} current={board.step.round} spoilerFree={spoilerFree} />
         </div>
       ) : (
         <p className="empty">{t('replay.noRounds')}</p>

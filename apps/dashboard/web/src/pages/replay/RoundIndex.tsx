@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { addressOf } from './address';
 import type { Step } from './steps';
-import { stepSearch } from './usePosition';
 
 /**
  * Every round as a link (`?round=3`): a compact index instead of every round in full, and an
  * address to copy or share for each.
  */
-export function RoundIndex({ rounds, current }: { rounds: number[]; current: number }) {
+export function RoundIndex({ rounds, current, spoilerFree }: { rounds: number[]; current: number; spoilerFree: boolean }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   return (
     <nav className="replay-rounds" aria-labelledby="replay-rounds-title">
       <h2 id="replay-rounds-title">{t('replay.rounds')}</h2>
@@ -18,7 +17,7 @@ export function RoundIndex({ rounds, current }: { rounds: number[]; current: num
         {rounds.map((n) => (
           <li key={n}>
             <Link
-              to={{ search: stepSearch(params, n) }}
+              to={{ search: `?${addressOf({ round: n, spoilerFree })}` }}
               preventScrollReset
               aria-current={n === current ? 'true' : undefined}
               aria-label={t('live.round', { round: n })}
@@ -35,13 +34,12 @@ export function RoundIndex({ rounds, current }: { rounds: number[]; current: num
 type CopyState = { at: string; copied: boolean } | null;
 
 /** Copies the address of the step on screen (with the spoiler mode), and says whether it did. */
-export function CopyLink({ step }: { step: Step }) {
+export function CopyLink({ step, spoilerFree }: { step: Step; spoilerFree: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
   // What was copied, and for which address: stepping on makes an old "Link copied" go away.
   const [state, setState] = useState<CopyState>(null);
-  const url = `${window.location.origin}${pathname}${stepSearch(params, step.round, step.step)}`;
+  const url = `${window.location.origin}${pathname}?${addressOf({ round: step.round, step: step.step, spoilerFree })}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
