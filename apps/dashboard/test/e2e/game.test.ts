@@ -257,14 +257,24 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     await page.waitForURL(`${w.baseUrl}/g/${token}/games/${gameId}`);
     await page.locator('h1', { hasText: 'Game replay' }).waitFor();
 
-    const rounds = page.locator('section.replay-round');
-    await rounds.first().waitFor();
-    expect(await rounds.count()).toBe(replay.rounds.length);
+    // Step by step with the keyboard; each round checked at its end, where every roll shows.
+    const board = page.locator('section.replay-board');
+    await board.waitFor();
+    const atEnd = (round: number, step: number) =>
+      page.waitForFunction(
+        ([r, s]) => {
+          const b = document.querySelector<HTMLElement>('section.replay-board');
+          return !!b && b.dataset.round === r && b.dataset.step === s;
+        },
+        [String(round), String(step)],
+      );
     const classes = new Set<string>();
-    for (const [i, round] of replay.rounds.entries()) {
-      const section = rounds.nth(i);
-      expect(await section.locator('h3').innerText()).toBe(`Round ${round.number}`);
-      const items = section.locator('li.replay-announcement');
+    const seen: { calls: string[]; reveal: string | null }[] = [];
+    for (const round of replay.rounds) {
+      for (let k = 0; k <= round.announcements.length; k++) await page.keyboard.press('ArrowRight');
+      await atEnd(round.number, round.announcements.length + 1);
+      expect(await board.locator('h2').innerText()).toBe(`Round ${round.number}`);
+      const items = board.locator('li.replay-call');
       expect(await items.count()).toBe(round.announcements.length);
       for (const [j, a] of round.announcements.entries()) {
         const item = items.nth(j);
@@ -277,20 +287,22 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
         expect(await mark.innerText()).toContain(en.class[key]);
         classes.add(a.classification);
       }
-      if (round.reveal) {
-        const reveal = section.locator('.reveal');
-        expect(await reveal.locator('.dice > span').textContent()).toBe(faces(round.reveal.dice));
-      }
+      if (round.reveal) expect(await board.locator('.replay-play .reveal .dice > span').textContent()).toBe(faces(round.reveal.dice));
+      seen.push({
+        calls: oneLine(await items.allInnerTexts()),
+        reveal: round.reveal ? oneLine([await board.locator('.replay-play .reveal').innerText()])[0]! : null,
+      });
+      if (round === replay.rounds[0]) await page.screenshot({ path: screenshotPath('4-replay'), fullPage: true });
+      await page.keyboard.press('ArrowRight'); // on to the next round's start
     }
     expect([...classes].sort()).toEqual(['BLIND', 'OVER', 'PASS', 'TRUTHFUL', 'UNDER']);
     // The scripted rounds, as played.
-    const first = rounds.nth(0);
-    expect(oneLine(await first.locator('li.replay-announcement').allInnerTexts())).toEqual([
+    expect(seen[0]!.calls).toEqual([
       expect.stringMatching(/^Ada: 42 dice: ⚃⚁ ✓ truthful$/),
       expect.stringMatching(/^Bo: 53 dice: ⚅⚄ ▼ under$/),
     ]);
-    expect(oneLine([await first.locator('.reveal').innerText()])[0]).toMatch(/^Cleo calls liar: ⚅⚄ — /);
-    expect(oneLine(await rounds.nth(1).locator('li.replay-announcement').allInnerTexts())).toEqual([
+    expect(seen[0]!.reveal).toMatch(/^Cleo calls liar: ⚅⚄ — /);
+    expect(seen[1]!.calls).toEqual([
       expect.stringMatching(/^Ada: 41 dice: ⚂⚀ ▲ over \(bluff\)$/),
       expect.stringMatching(/^Bo: 62 \(blind\) dice: ⚄⚄ ◌ blind$/),
       expect.stringMatching(/^Cleo: 62 \(passed on unseen\) dice: ⚄⚄ ↷ pass$/),
@@ -304,7 +316,6 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
       players.map((p) => [`${p.lives} ${p.lives === 1 ? 'life' : 'lives'}`, hearts(p.lives)]),
     );
     expect(await page.locator('section[aria-labelledby="replay-players"] tbody').innerText()).not.toMatch(/[\u2680-\u2685]/);
-    await page.screenshot({ path: screenshotPath('4-replay'), fullPage: true });
     expect(errors).toEqual([]);
   });
 
@@ -401,7 +412,7 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
       const smallErrors = pageErrors(small);
       const pages = [
         { name: 'group', path: `/g/${token}`, ready: 'h1' },
-        { name: 'replay', path: `/g/${token}/games/${gameId}`, ready: 'section.replay-round' },
+        { name: 'replay', path: `/g/${token}/games/${gameId}`, ready: 'section.replay-board' },
         { name: 'player', path: `/g/${token}/players/${table.players[2]!.id}`, ready: 'figure.chart canvas' },
       ];
       const overflows: string[] = [];
