@@ -68,12 +68,16 @@ export function groupPreview(group: Group, scene: GroupScene, leader: Leader | u
   };
 }
 
-export function gamePreview(group: Group, game: FinishedGame, words: Words): Preview {
+/**
+ * A finished game's replay. A spoiler-free link (the replay's own mode) names neither the winner
+ * nor the places, and shows the site's image instead of the result card.
+ */
+export function gamePreview(group: Group, game: FinishedGame, words: Words, options: { spoilerFree?: boolean } = {}): Preview {
   const { t } = words;
   const title = t('game.title', { title: groupTitle(group, words) });
-  const winner = game.winnerName ? t('game.winner', { name: game.winnerName }) : t('game.noWinner');
+  const outcome = options.spoilerFree ? t('game.spoilerFree') : game.winnerName ? t('game.winner', { name: game.winnerName }) : t('game.noWinner');
   const description = [
-    winner,
+    outcome,
     t('count.players', { count: game.players.length }),
     t('count.rounds', { count: game.rounds }),
     t('game.finished', { date: words.date(game.finishedAt) }),
@@ -82,7 +86,7 @@ export function gamePreview(group: Group, game: FinishedGame, words: Words): Pre
     documentTitle: title,
     title,
     description,
-    image: `/api/g/${group.token}/games/${encodeURIComponent(game.id)}/card.png${version('final', words)}`,
+    image: options.spoilerFree ? SITE_IMAGE : `/api/g/${group.token}/games/${encodeURIComponent(game.id)}/card.png${version('final', words)}`,
     imageAlt: `${title}: ${description}`,
     words,
   };

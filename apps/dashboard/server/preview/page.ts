@@ -48,7 +48,7 @@ export async function previewOf(prisma: Reader, target: PageTarget): Promise<Pre
   const words = wordsFor(toLanguage(group.language));
   if (target.kind === 'game' && target.gameId) {
     const game = await finishedGame(prisma, group, target.gameId);
-    if (game) return gamePreview(group, game, words);
+    if (game) return gamePreview(group, game, words, { spoilerFree: target.spoilerFree });
   }
   if (target.kind === 'player' && target.userId !== null) {
     const [record, finished] = await Promise.all([playerRecord(prisma, group, target.userId), finishedGames(prisma, group)]);

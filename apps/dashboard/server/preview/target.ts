@@ -7,7 +7,8 @@ export type PageTarget =
   | { kind: 'index' }
   | { kind: 'odds' }
   | { kind: 'group'; token: string | null; live: boolean }
-  | { kind: 'game'; token: string | null; gameId: string | null }
+  /** `spoilerFree`: the replay's spoiler-free link (`?spoilers=hidden`): its preview must not name the winner. */
+  | { kind: 'game'; token: string | null; gameId: string | null; spoilerFree: boolean }
   | { kind: 'player'; token: string | null; userId: bigint | null }
   /** No page of the SPA (it shows its "not found"). */
   | { kind: 'other' };
@@ -38,6 +39,7 @@ function decoded(segment: string): string {
 /** The page at `url` (a request's URL: path and query). */
 export function pageTarget(url: string): PageTarget {
   const path = url.split(/[?#]/, 1)[0]!;
+  const query = new URLSearchParams(/\?([^#]*)/.exec(url)?.[1] ?? '');
   // A trailing slash reaches the same page in the SPA's router.
   const parts = path.split('/').slice(1).map(decoded);
   if (parts.length > 1 && parts.at(-1) === '') parts.pop();
@@ -49,7 +51,7 @@ export function pageTarget(url: string): PageTarget {
   const groupToken = checked(token, TOKEN);
   if (section === undefined) return { kind: 'group', token: groupToken, live: false };
   if (section === 'live' && id === undefined) return { kind: 'group', token: groupToken, live: true };
-  if (section === 'games' && id !== undefined) return { kind: 'game', token: groupToken, gameId: checked(id, GAME_ID) };
+  if (section === 'games' && id !== undefined) return { kind: 'game', token: groupToken, gameId: checked(id, GAME_ID), spoilerFree: query.get('spoilers') === 'hidden' };
   if (section === 'players' && id !== undefined) return { kind: 'player', token: groupToken, userId: userIdOf(id) };
   return { kind: 'other' };
 }

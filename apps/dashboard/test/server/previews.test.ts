@@ -219,6 +219,11 @@ describe('link previews', () => {
       expect(replay.tags['og:title']).toBe('Game replay · Public dice club');
       expect(replay.tags['og:description']).toMatch(/^Bo won · 2 players · 1 round · finished \w{3} \d{1,2}, \d{4}$/);
       expect(replay.tags['og:image']).toBe(`http://dash.example.org/api/g/${en}/games/${enFinished.game!.id}/card.png?v=final.en`);
+      // The replay's spoiler-free link: neither the winner in words nor the result card.
+      const unspoilt = (await page(`/g/${en}/games/${enFinished.game!.id}?round=1&spoilers=hidden`)).meta;
+      expect(unspoilt.tags['og:description']).toMatch(/^Spoiler-free replay: the result is not shown · 2 players · 1 round · finished /);
+      expect(unspoilt.tags['og:description']).not.toContain('Bo');
+      expect(unspoilt.tags['og:image']).not.toContain('card.png');
 
       const ada = (await page(`/g/${en}/players/${ADA.id}`)).meta;
       expect(ada.tags['og:title']).toBe('Ada · Public dice club');
