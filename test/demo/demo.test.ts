@@ -139,6 +139,11 @@ describe('npm start without a token (the demo)', { timeout: 240_000 }, () => {
     const page = await fetch(`${dashboard}/g/${listed.groups[0]!.token}`, { headers: { accept: 'text/html' } });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/assets\//);
+    // A link to it posted in Telegram gets a preview: its image is drawn by the demo's own dashboard.
+    const image = await fetch(`${dashboard}/api/g/${listed.groups[0]!.token}/preview.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
 
     process.kill(demo.pid(), 'SIGTERM');
     expect(await demo.exited).toEqual({ code: 0, signal: null });

@@ -1,3 +1,6 @@
+// The JSX runtime said per file: this code also runs under tsx from other packages (the demo).
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 // The images with no table: the group's leaderboard, a player's card, a finished game's result
 // and the site's own card; and `cardImage`, which picks the drawing for a card.
 import type { ReactNode } from 'react';

@@ -1,3 +1,6 @@
+// The JSX runtime said per file: this code also runs under tsx from other packages (the demo).
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 // The pieces every preview image is drawn from, as satori takes them (React elements with inline
 // styles, flexbox only): the frame with the site's mark and the group's title, hearts for lives,
 // the cup, dice pips. Shapes are drawn, not emoji: the fonts have no emoji, and satori draws SVG.

@@ -1,3 +1,6 @@
+// The JSX runtime said per file: this code also runs under tsx from other packages (the demo).
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 // The running game's image: the seats around a felt table, each with its name and lives, the cup
 // by the player whose turn it is, and in the middle the round, whose move it is and the standing
 // announcement (its value: the dice under the cup are never part of the card).
