@@ -2,9 +2,10 @@
 // i18next (its plural rules follow Intl.PluralRules: Russian and Slovak have few/many forms).
 // A catalogue of its own: previews are made on the server, in the group's language (Chat.language),
 // and need a few sentences the SPA does not have.
-import { rankingFor, type RankingOptions } from '@mia/engine';
+import type { RankingOptions } from '@mia/engine';
 import i18next, { type TFunction } from 'i18next';
 import type { Language } from '../../shared/api';
+import { claimLabel } from '../../web/src/labels/claims';
 import af from './strings/af.json';
 import en from './strings/en.json';
 import hi from './strings/hi.json';
@@ -52,26 +53,8 @@ export function wordsFor(language: Language): Words {
     t,
     percent: (ratio) => (ratio === null || !Number.isFinite(ratio) ? '—' : percentFormat.format(ratio)),
     date: (at) => dateFormat.format(at),
-    claim(ranking, value) {
-      let shape;
-      try {
-        shape = rankingFor(ranking).shape(value);
-      } catch {
-        return String(value);
-      }
-      switch (shape.kind) {
-        case 'mia':
-          return t('claim.mia');
-        case 'little-mia':
-          return t('claim.littleMia');
-        case 'double':
-          return `${shape.die}${shape.die}`;
-        case 'points':
-          return t('claim.points', { count: shape.points });
-        case 'value':
-          return String(shape.value);
-      }
-    },
+    // The SPA's own labelling (a pure module: the ranking's shape of the value), with these words.
+    claim: (ranking, value) => claimLabel(t, ranking, value),
   };
   cache.set(language, words);
   return words;
