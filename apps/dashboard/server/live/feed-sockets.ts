@@ -2,6 +2,7 @@
 // stops reading is dropped rather than buffered for, and one that stops answering pings is cut.
 // The same rules as the group channel's hub (hub.ts), for a channel that is not per group.
 import type { LiveSocket } from './hub';
+import { heartbeat } from './heartbeat';
 
 const OPEN = 1;
 
@@ -74,18 +75,7 @@ export class FeedSockets {
 
   /** A ping to each; one that did not answer the last is dropped (a vanished client sends no close). */
   heartbeat(): void {
-    for (const watcher of [...this.watchers]) {
-      if (!watcher.alive) {
-        this.drop(watcher);
-        continue;
-      }
-      watcher.alive = false;
-      try {
-        watcher.socket.ping();
-      } catch {
-        this.drop(watcher);
-      }
-    }
+    heartbeat(this.watchers, (watcher) => this.drop(watcher));
   }
 
   /** Closes a socket and forgets it; without a code it is cut at once. */

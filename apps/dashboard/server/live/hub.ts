@@ -10,6 +10,7 @@ import { isRunning, toLiveGame } from '../mappers/live-game';
 import { runningGames } from '../read/games';
 import { currentTokens, groupByToken, type Group } from '../read/groups';
 import { encode } from './messages';
+import { heartbeat } from './heartbeat';
 
 /** What the hub needs of a WebSocket (ws's WebSocket has it; tests pass fakes). */
 export interface LiveSocket {
@@ -252,20 +253,7 @@ export class LiveHub {
 
   /** Drops sockets that did not answer the last ping (a vanished client never sends a close). */
   private heartbeat(): void {
-    for (const set of [...this.watchers.values()]) {
-      for (const watcher of [...set]) {
-        if (!watcher.alive) {
-          this.drop(watcher);
-          continue;
-        }
-        watcher.alive = false;
-        try {
-          watcher.socket.ping();
-        } catch {
-          this.drop(watcher);
-        }
-      }
-    }
+    for (const set of [...this.watchers.values()]) heartbeat(set, (watcher) => this.drop(watcher));
   }
 
   /** Stops listening and closes every socket (the server is shutting down). */
