@@ -2,7 +2,7 @@
 // world where the real bot plays in telegram-sim on a test database while the dashboard (sharing
 // the bot's GameService) serves the built SPA on an ephemeral port. Players press the bot's
 // buttons, found by their callback data, so the scripts do not depend on the buttons' words.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,13 +117,8 @@ export function spaIsStale(): boolean {
   return SOURCES.some((s) => existsSync(s) && newest(s) > built);
 }
 
-/**
- * Builds the SPA with Vite's build() and the package's vite.config.ts (into WEB_ROOT), when it is
- * missing or older than its sources. Test files run in parallel workers: a lock (a directory,
- * made atomically) lets one build while the others wait, then find it fresh.
- */
-export async function ensureSpaBuilt(): Promise<void> {
-  if (!spaIsStale()) return;
+/** Runs `fn` holding the build lock (a directory, made atomically): one worker at a time. */
+async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
   const lock = join(tmpdir(), `mia-dashboard-e2e-build-${createHash('sha1').update(PACKAGE_ROOT).digest('hex').slice(0, 12)}.lock`);
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -143,25 +138,54 @@ export async function ensureSpaBuilt(): Promise<void> {
     }
   }
   try {
-    if (!spaIsStale()) return;
-    const { build } = await import('vite');
-    // Vitest sets NODE_ENV=test; the bundle must be the production one (React's, minified).
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await build({
-        configFile: join(PACKAGE_ROOT, 'vite.config.ts'),
-        mode: 'production',
-        logLevel: 'warn',
-        build: { outDir: WEB_ROOT, emptyOutDir: true },
-      });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+    return await fn();
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/** Vite's build() with the package's vite.config.ts into WEB_ROOT (call it holding the lock). */
+async function buildSpa(): Promise<void> {
+  const { build } = await import('vite');
+  // Vitest sets NODE_ENV=test; the bundle must be the production one (React's, minified).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(PACKAGE_ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: WEB_ROOT, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/**
+ * Builds the SPA into WEB_ROOT when it is missing or older than its sources. Test files run in
+ * parallel workers: the lock lets one build while the others wait, then find it fresh.
+ */
+export async function ensureSpaBuilt(): Promise<void> {
+  if (!spaIsStale()) return;
+  await withBuildLock(async () => {
+    if (spaIsStale()) await buildSpa();
+  });
+}
+
+/**
+ * A private copy of the fresh build, made under the lock, for a suite that loads many pages over
+ * minutes: WEB_ROOT is rebuilt (emptied first) as soon as a source changes, which, while the
+ * sources are being edited, can happen under a page that is loading. The caller removes it.
+ */
+export async function spaSnapshot(): Promise<string> {
+  return withBuildLock(async () => {
+    if (spaIsStale()) await buildSpa();
+    const dir = mkdtempSync(join(tmpdir(), 'mia-dashboard-spa-'));
+    cpSync(WEB_ROOT, dir, { recursive: true });
+    return dir;
+  });
 }
 
 // ── the dashboard alone ─────────────────────────────────────────────────────────────────────
@@ -176,13 +200,16 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-/** A test database, a game service on it and the dashboard serving the built SPA on a free port. */
-export async function startDashboard(): Promise<Dashboard> {
+/**
+ * A test database, a game service on it and the dashboard serving the built SPA (WEB_ROOT, or a
+ * snapshot of it) on a free port.
+ */
+export async function startDashboard({ webRoot = WEB_ROOT }: { webRoot?: string } = {}): Promise<Dashboard> {
   const db = await openTestDatabase();
   const dice = new ScriptedRng(3);
   // timers: false as in every test: no turn times out on its own.
   const games = new GameService({ db, rng: dice.rng, log: quietLog, timers: false });
-  const app = createDashboard({ games, log: quietLog, webRoot: WEB_ROOT, rateLimit: { max: 100_000, timeWindow: 60_000 } });
+  const app = createDashboard({ games, log: quietLog, webRoot, rateLimit: { max: 100_000, timeWindow: 60_000 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -220,8 +247,8 @@ export interface World extends Dashboard {
  * The real bot (grammY long polling against telegram-sim) on the dashboard's GameService: one
  * process, as when the dashboard runs beside the bot. The bot links to this dashboard.
  */
-export async function startWorld(): Promise<World> {
-  const dashboard = await startDashboard();
+export async function startWorld(options: { webRoot?: string } = {}): Promise<World> {
+  const dashboard = await startDashboard(options);
   const sim = await TelegramSim.start({ seed: 11 });
   // Scripted players are far faster than people: Telegram's flood limits are tested elsewhere.
   sim.setLimits(false);
@@ -233,6 +260,9 @@ export async function startWorld(): Promise<World> {
     log: quietLog,
     publicUrl: dashboard.baseUrl,
     ai: { delayMs: 0 },
+    // No pacing where the sim has no limits: a long game's messages would hold the next
+    // game's lobby back for the rest of Telegram's minute.
+    pacing: { limits: false },
   });
   await bot.init();
   notifier.start();

@@ -12,39 +12,46 @@ export function HeatMapGrid({ cells }: { cells: PlayerPage['announcedVsActual'] 
   const map = heatMap(cells);
   if (map.total === 0) return <p className="empty">{t('player.noAnnouncements')}</p>;
   const label = (v: number) => (v === 21 ? t('claim.mia') : String(v));
+  // The note stands outside the scrolling table: as its caption it was as wide as the table
+  // and ran out of sight on a phone.
   return (
-    <div className="table-scroll" role="group" aria-labelledby="heat-title" tabIndex={0}>
-      <table className="heat-map">
-        <caption>{t('player.heatNote')}</caption>
-        <thead>
-          <tr>
-            <td className="heat-corner">
-              <span className="visually-hidden">{t('player.heatCorner')}</span>
-              <span aria-hidden="true">↓ {t('player.announced')} / {t('player.rolled')} →</span>
-            </td>
-            {map.actual.map((v) => (
-              <th key={v} scope="col">
-                {label(v)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {map.rows.map((row) => (
-            <tr key={row.announced}>
-              <th scope="row">{label(row.announced)}</th>
-              {row.cells.map((c) => (
-                <td
-                  key={c.actual}
-                  className={`heat heat-${c.level}${c.actual === row.announced ? ' heat-diagonal' : ''}`}
-                >
-                  {c.count > 0 ? c.count : <span className="visually-hidden">0</span>}
-                </td>
+    <>
+      <p className="hint" id="heat-note">
+        {t('player.heatNote')}
+      </p>
+      <div className="table-scroll" role="group" aria-labelledby="heat-title" tabIndex={0}>
+        <table className="heat-map" aria-describedby="heat-note">
+          <caption className="visually-hidden">{t('player.heat')}</caption>
+          <thead>
+            <tr>
+              <td className="heat-corner">
+                <span className="visually-hidden">{t('player.heatCorner')}</span>
+                <span aria-hidden="true">↓ {t('player.announced')} / {t('player.rolled')} →</span>
+              </td>
+              {map.actual.map((v) => (
+                <th key={v} scope="col">
+                  {label(v)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {map.rows.map((row) => (
+              <tr key={row.announced}>
+                <th scope="row">{label(row.announced)}</th>
+                {row.cells.map((c) => (
+                  <td
+                    key={c.actual}
+                    className={`heat heat-${c.level}${c.actual === row.announced ? ' heat-diagonal' : ''}`}
+                  >
+                    {c.count > 0 ? c.count : <span className="visually-hidden">0</span>}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
