@@ -32,6 +32,7 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
   let browser: Browser;
   let pages: { name: string; path: string }[] = [];
   let webRoot: string | undefined;
+  let chatId: bigint;
   const rows: Row[] = [];
 
   beforeAll(async () => {
@@ -53,6 +54,7 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
     await table.play({ type: 'announce', value: 53 });
     await table.play({ type: 'believe', dice: [6, 2] });
     await w.games.chats.setListedPublicly(table.chatId, true);
+    chatId = table.chatId;
     const token = (await w.games.chats.profile(table.chatId)).dashboardToken;
     // The player whose heat map has the most columns.
     const columns = async (id: string) =>
@@ -190,6 +192,33 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
       }
     }
   }, 120_000);
+
+  // Last: it renews the group's link, which the pages above use.
+  it('turns an open group page into "not found" when an admin renews the link (close code 4004), and stops reconnecting', async () => {
+    const context = await contextFor('light', 375);
+    try {
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      const sockets: string[] = [];
+      page.on('websocket', (ws) => sockets.push(ws.url()));
+      await page.goto(`${w.baseUrl}${pages.find((p) => p.name === 'group')!.path}`, { waitUntil: 'networkidle' });
+      await settled(page);
+      await page.locator('.connection-open').first().waitFor();
+      const groupSockets = () => sockets.filter((u) => u.includes('/api/g/')).length;
+      expect(groupSockets()).toBe(1);
+
+      await w.games.chats.rotateDashboardToken(chatId);
+      await page.locator('main h1', { hasText: 'This link no longer works' }).waitFor({ timeout: 5_000 });
+      expect(await page.locator('main').innerText()).toContain('An admin renewed this group’s dashboard link');
+      expect(await page.locator('main a', { hasText: 'Back to the public groups' }).getAttribute('href')).toBe('/');
+      // The page fetched the group again (404) instead of reconnecting: still the one socket.
+      expect(groupSockets()).toBe(1);
+      expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+      await page.screenshot({ path: screenshotPath('pages-375-light-link-renewed'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 /** What fails in a row, each naming the page, theme, width and rule or element. */

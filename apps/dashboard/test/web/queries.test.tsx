@@ -123,8 +123,8 @@ describe('the group page and the live channel', () => {
 
     renewed = true;
     act(() => sockets.last().drop(4004));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeTruthy();
-    expect(screen.getByText(/\/dashboard rotate/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
+    expect(screen.getByText(/An admin renewed this group’s dashboard link while you were watching/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the public groups' }).getAttribute('href')).toBe('/');
     expect(callsTo(fetchMock, '/api/g/tok')).toBe(2);
     expect(sockets.sockets).toHaveLength(1);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { GroupPage } from '../../../shared/api';
 import { apiPaths, pagePaths, type ApiFailure } from '../api/client';
+import { useLinkRevoked } from '../api/RevokedLinks';
 import { useApi, type ApiState } from '../api/useApi';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
@@ -23,7 +24,7 @@ export function Loading() {
  */
 export type Missing =
   | { kind: 'address' }
-  | { kind: 'group' }
+  | { kind: 'group'; token: string }
   | { kind: 'game' | 'player' | 'page'; token: string };
 
 /** What the route's parameters name: the innermost thing is the one not found. */
@@ -32,7 +33,7 @@ export function missingFromParams(params: Readonly<Record<string, string | undef
   if (token === undefined) return { kind: 'address' };
   if (gameId !== undefined) return { kind: 'game', token };
   if (userId !== undefined) return { kind: 'player', token };
-  return { kind: 'group' };
+  return { kind: 'group', token };
 }
 
 /** "Not found", precise about what is missing (by default, what the route's parameters name). */
@@ -40,13 +41,28 @@ export function NotFound({ missing }: { missing?: Missing }) {
   const params = useParams();
   const m = missing ?? missingFromParams(params);
   if (m.kind === 'address') return <AddressNotFound />;
-  if (m.kind === 'group') return <GroupNotFound />;
+  if (m.kind === 'group') return <GroupNotFound token={m.token} />;
   return <MissingInGroup kind={m.kind} token={m.token} />;
 }
 
-/** A bad or rotated group link: say so and how to get the current one. Nothing to retry. */
-function GroupNotFound() {
+/**
+ * A bad or rotated group link: say so and how to get the current one. Nothing to retry. When
+ * the live channel said so on this very page (close code 4004), it is no guess: the link was
+ * renewed.
+ */
+function GroupNotFound({ token }: { token: string }) {
   const { t } = useTranslation();
+  const revoked = useLinkRevoked(token);
+  if (revoked) {
+    return (
+      <NotFoundSection title={t('notFound.revoked.title')}>
+        <p>{t('notFound.revoked.text')}</p>
+        <p>
+          <Link to={pagePaths.home()}>{t('notFound.home')}</Link>
+        </p>
+      </NotFoundSection>
+    );
+  }
   return (
     <NotFoundSection title={t('notFound.title')}>
       <p>{t('notFound.text')}</p>
@@ -82,7 +98,7 @@ function MissingInGroup({ kind, token }: { kind: 'game' | 'player' | 'page'; tok
   const group = useApi<GroupPage>(apiPaths.group(token));
   if (group.status === 'loading') return <Loading />;
   if (group.status === 'error') {
-    return group.failure.kind === 'not-found' ? <GroupNotFound /> : <LoadError failure={group.failure} onRetry={group.retry} />;
+    return group.failure.kind === 'not-found' ? <GroupNotFound token={token} /> : <LoadError failure={group.failure} onRetry={group.retry} />;
   }
   const name = group.data.group.title ?? t('group.untitled');
   const keys = IN_GROUP_KEYS[kind];
