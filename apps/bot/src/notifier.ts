@@ -154,9 +154,15 @@ export class Notifier {
     if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) return;
     if (hurry && game.state.move !== hurry.move) return;
     if (!hurry) this.armReminder(game);
+    // The events since the game's messages last went out (a process killed between a commit and
+    // its messages, or a press committed while this redraw waited its turn in the queue): the
+    // prompts they close then say what their player did, not only that the turn is over.
+    const shown = hurry ? game.version : (this.refs.get(game.id)?.version ?? ((await this.games.telegramRefs(game.id)) as StoredRefs | null)?.sent);
+    const events = shown !== undefined && shown < game.version ? (await this.games.events(game.id, shown)).map((e) => e.event) : [];
     const refs = await this.loadRefs(game, game.version);
+    if (events.some((e) => e.type === 'chatMoved')) leaveOldGroup(refs);
     try {
-      await this.show(game, refs, { events: [] }, hurry?.seconds);
+      await this.show(game, refs, { events }, hurry?.seconds);
     } finally {
       await this.saveRefs(game.id, refs);
     }
@@ -237,12 +243,7 @@ export class Notifier {
     const before = batch.events.length > 0 ? batch.events[0]!.seq - 1 : batch.game.version;
     const refs = await this.loadRefs(batch.game, before);
     const events = batch.events.map((e) => e.event);
-    // A chat's migration: the old group's messages cannot be edited in the new one, so the game
-    // is drawn afresh there (its private prompts stay).
-    if (events.some((e) => e.type === 'chatMoved')) {
-      const { lobby: _lobby, round: _round, ...rest } = refs.screen;
-      refs.screen = rest;
-    }
+    if (events.some((e) => e.type === 'chatMoved')) leaveOldGroup(refs);
     try {
       this.armReminder(batch.game);
       await this.show(batch.game, refs, { events });
@@ -359,4 +360,13 @@ export class Notifier {
   private async playerTranslator(game: GameRecord, player: string): Promise<Translate> {
     return translator(await this.locales.ofUser(player, { groupId: game.chatId }));
   }
+}
+
+/**
+ * A chat's migration: the old group's messages cannot be edited in the new one, so the game is
+ * drawn afresh there (its private prompts stay).
+ */
+function leaveOldGroup(refs: Refs): void {
+  const { lobby: _lobby, round: _round, ...rest } = refs.screen;
+  refs.screen = rest;
 }
