@@ -37,7 +37,7 @@ export interface DashboardOptions {
   rateLimit?: Partial<RateLimitOptions>;
   /** Behind a reverse proxy: Fastify's `trustProxy`, so the rate limit sees clients' addresses. */
   trustProxy?: boolean | string | string[];
-  /** The live hub's sweep, heartbeat and slow-client limits. */
+  /** The live hub's heartbeat and slow-client limits. */
   live?: LiveHubOptions;
   /** The public feed's (index previews, TV) refresh, TV and slow-client settings. */
   feed?: PublicFeedOptions;
