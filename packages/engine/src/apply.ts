@@ -19,7 +19,7 @@ import {
 import type { Rng } from './rng';
 import { MIA_GIVE_UP_PENALTY, resolveSettings } from './settings';
 import type { GameState, PlayerId, Stage } from './state';
-import { classifyAnnouncement } from './stats';
+import { classifyAnnouncement } from './stats/definitions';
 import { lastAnnouncement } from './table';
 
 export type ApplyResult =
