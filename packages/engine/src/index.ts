@@ -19,3 +19,4 @@ export * from './state';
 export * from './stats';
 export { activeSeats, lastAnnouncement, nextActive } from './table';
 export * from './views';
+export * from './rating';

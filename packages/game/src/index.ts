@@ -8,3 +8,4 @@ export { readEvents, findGame, findCurrentGame, type GameRecord, type StoredEven
 export * from './rng';
 export * from './service';
 export * from './timers';
+export * from './ratings';

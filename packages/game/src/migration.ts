@@ -42,4 +42,7 @@ export async function moveChatRows(tx: Tx, old: ChatRow, toId: bigint): Promise<
     update: { ...group, type: 'supergroup', ...(old.currentGameId ? { currentGameId: old.currentGameId } : {}) },
   });
   await tx.game.updateMany({ where: { chatId: old.id }, data: { chatId: toId } });
+  // The group's ratings are the supergroup's (a new supergroup has none of its own yet).
+  await tx.$executeRaw`UPDATE "Rating" SET scope = ${toId} WHERE scope = ${old.id}`;
+  await tx.$executeRaw`UPDATE "RatingChange" SET scope = ${toId} WHERE scope = ${old.id}`;
 }

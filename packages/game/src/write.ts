@@ -2,6 +2,7 @@ import type { GameEvent, GameState } from '@mia/engine';
 import { newDashboardToken } from './chats';
 import { toUserId } from './ids';
 import type { GamePatch, RowWrite } from './projection';
+import { rateGameInTransaction } from './ratings';
 import { advanceGame, appendEvents, json, writeRows, type GameRecord, type Tx } from './repository';
 import type { ActRequest, UserInfo } from './requests';
 
@@ -98,6 +99,8 @@ export async function writeCommit(tx: Tx, c: Commit): Promise<void> {
     if (c.newProfile) await upsertUser(tx, request.user!);
   }
   await writeRows(tx, gameId, c.rows);
+  // A result rates its players in the same transaction: a finished game is never left unrated.
+  if (c.patch.status === 'FINISHED') await rateGameInTransaction(tx, { id: gameId, chatId: record.chatId, finishedAt: c.patch.finishedAt ?? now });
   if (record.status === 'FINISHED' || record.status === 'ABORTED') {
     await tx.chat.updateMany({ where: { id: record.chatId, currentGameId: gameId }, data: { currentGameId: null } });
   }

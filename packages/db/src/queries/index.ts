@@ -27,3 +27,15 @@ export {
   type ReplayReveal,
   type ReplayRound,
 } from './replay.ts';
+export {
+  playerRating,
+  ratingBoard,
+  ratingBoardSql,
+  ratingHistory,
+  TREND_GAMES,
+  type PlayerRating,
+  type RatingBoardOptions,
+  type RatingBoardRow,
+  type RatingHistoryOptions,
+  type RatingPoint,
+} from './ratings.ts';
