@@ -1,3 +1,4 @@
+import { bluffRate, ratioOf } from '@mia/engine';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 /** A client or an interactive transaction: every read-side query takes either. */
@@ -50,13 +51,11 @@ export const CAUSE_KEY: Record<string, Exclude<keyof LivesLost, 'total'>> = {
   TIMEOUT: 'timeout',
 };
 
-/** Over / (truthful + over + under); null while there is no looked announcement. */
-export function bluffRateOf(c: Pick<ClassCounts, 'truthful' | 'over' | 'under'>): number | null {
-  const looked = c.truthful + c.over + c.under;
-  return looked === 0 ? null : c.over / looked;
-}
+/** The engine's bluff rate (the one definition): over / (truthful + over + under), null without a looked announcement. */
+export const bluffRateOf = (c: Pick<ClassCounts, 'truthful' | 'over' | 'under'>): number | null => bluffRate(c);
 
-export const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+/** The engine's ratioOf: part / whole, null when whole is 0. */
+export const ratio = ratioOf;
 
 /**
  * The ISO 8601 week ("2026-W05") of the week starting on the given Monday (YYYY-MM-DD, UTC):

@@ -1,14 +1,13 @@
 // A player's statistics over their FINISHED games (rules: "What counts as a bluff"). Games in
 // the lobby, in play or aborted never count: a running game's announcements are still secret.
+import { bluffRate, bucketDays, callsRight, ratioOf, weekStart, type BucketUnit } from '@mia/engine';
 import { Prisma } from '../generated/prisma/client.ts';
 import {
-  bluffRateOf,
   CAUSE_KEY,
   CLASS_KEY,
   emptyClassCounts,
   emptyLivesLost,
   isoWeekOf,
-  ratio,
   type ClassCounts,
   type LivesLost,
   type Reader,
@@ -17,8 +16,10 @@ import {
 export interface PlayerStatsOptions {
   /** Only games played in this chat. */
   chatId?: bigint;
-  /** How many recent games to list (default 10). */
+  /** How many recent games to list (default 10): one page. */
   recent?: number;
+  /** Recent games to skip, for the next pages (default 0). */
+  recentOffset?: number;
 }
 
 /**
@@ -56,7 +57,7 @@ export interface CallsMade {
   accuracy: number | null;
 }
 
-/** The core counts, over all games or over the games that finished in one week. */
+/** The core counts, over all games or over the games that finished in one day, week or bucket. */
 export interface CoreStats {
   games: number;
   wins: number;
@@ -67,6 +68,26 @@ export interface CoreStats {
   calledOn: CalledOn;
   calls: CallsMade;
   livesLost: LivesLost;
+}
+
+export interface DailyStats extends CoreStats {
+  /** The UTC day the games ended, YYYY-MM-DD. */
+  day: string;
+}
+
+/** One point of a chart over time: the games that ended in one bucket (see `bucketDays`). */
+export interface StatsPoint extends CoreStats {
+  unit: BucketUnit;
+  /** First day of the bucket (YYYY-MM-DD; a Monday for weeks, the 1st for months). */
+  start: string;
+  /** Last day of the bucket, inclusive. */
+  end: string;
+}
+
+/** A series over time, bucketed by day, week or month to fit the history (never one lone dot for two days or more). */
+export interface StatsSeries {
+  unit: BucketUnit;
+  points: StatsPoint[];
 }
 
 export interface WeeklyStats extends CoreStats {
@@ -91,14 +112,27 @@ export interface RecentGame {
 export interface PlayerStats extends CoreStats {
   userId: bigint;
   chatId: bigint | null;
+  /** Oldest day first; only days on which at least one of their games finished. */
+  daily: DailyStats[];
+  /** The daily counts bucketed for a chart (bluff rate, calls right over time). */
+  series: StatsSeries;
   /** Oldest week first; only weeks in which at least one of their games finished. */
   weekly: WeeklyStats[];
-  /** Most recently finished first. */
+  /** One page of their games, most recently finished first. */
   recent: RecentGame[];
+  /** Where that page is: `total` is their finished games here (= games). */
+  recentPage: RecentPage;
+}
+
+export interface RecentPage {
+  offset: number;
+  limit: number;
+  total: number;
+  hasMore: boolean;
 }
 
 interface CountRow {
-  week: string;
+  day: string;
   part: 'game' | 'class' | 'calledOn' | 'call' | 'lost';
   key: string;
   n: number;
@@ -157,15 +191,22 @@ function add(core: CoreStats, row: CountRow): void {
   }
 }
 
+// The rates come from the engine: one definition (engine/src/stats).
 function finish<T extends CoreStats>(core: T): T {
-  core.winRate = ratio(core.wins, core.games);
-  core.bluffRate = bluffRateOf(core.announcements);
-  core.calls.accuracy = ratio(core.calls.right, core.calls.total);
+  core.winRate = ratioOf(core.wins, core.games);
+  core.bluffRate = bluffRate(core.announcements);
+  core.calls.accuracy = callsRight(core.calls);
   return core;
 }
 
+function coreOf(rows: readonly CountRow[]): CoreStats {
+  const core = emptyCore();
+  for (const row of rows) add(core, row);
+  return finish(core);
+}
+
 /**
- * Everything counted in one statement (one snapshot), per week of the game's end. The player's
+ * Everything counted in one statement (one snapshot), per UTC day of the game's end. The player's
  * finished games come from their seats; every other count is restricted to those games.
  * - `game`: seats in finished games; `won` where Game.winnerId is the player.
  * - `class`: their announcements by classification.
@@ -186,7 +227,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
     WITH games AS MATERIALIZED (
       SELECT g.id,
              g."winnerId" = ${userId} AS won,
-             to_char(date_trunc('week', g."finishedAt" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week
+             to_char(g."finishedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
       FROM "Seat" s
       JOIN "Game" g ON g.id = s."gameId"
       WHERE s."userId" = ${userId} AND g.status = 'FINISHED' ${inChat}
@@ -214,22 +255,22 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
     lost AS MATERIALIZED (
       SELECT ro."gameId", ro.cause, ro."livesLost" FROM "Round" ro WHERE ro."loserId" = ${userId}
     )
-    SELECT week, 'game' AS part, CASE WHEN won THEN 'won' ELSE 'played' END AS key, count(*)::int AS n
+    SELECT day, 'game' AS part, CASE WHEN won THEN 'won' ELSE 'played' END AS key, count(*)::int AS n
     FROM games GROUP BY 1, 3
     UNION ALL
-    SELECT g.week, 'class', a.classification::text, sum(a.n)::int
+    SELECT g.day, 'class', a.classification::text, sum(a.n)::int
     FROM announced a JOIN games g ON g.id = a."gameId"
     GROUP BY 1, 3
     UNION ALL
-    SELECT g.week, 'calledOn', r.outcome::text || CASE WHEN r.bluff THEN ':OVER' ELSE '' END, count(*)::int
+    SELECT g.day, 'calledOn', r.outcome::text || CASE WHEN r.bluff THEN ':OVER' ELSE '' END, count(*)::int
     FROM revealed r JOIN games g ON g.id = r."gameId"
     GROUP BY 1, 3
     UNION ALL
-    SELECT g.week, 'call', c.outcome::text || CASE WHEN c.bluff THEN ':OVER' ELSE '' END, count(*)::int
+    SELECT g.day, 'call', c.outcome::text || CASE WHEN c.bluff THEN ':OVER' ELSE '' END, count(*)::int
     FROM called c JOIN games g ON g.id = c."gameId"
     GROUP BY 1, 3
     UNION ALL
-    SELECT g.week, 'lost', l.cause::text, sum(l."livesLost")::int
+    SELECT g.day, 'lost', l.cause::text, sum(l."livesLost")::int
     FROM lost l JOIN games g ON g.id = l."gameId"
     GROUP BY 1, 3`;
 }
@@ -238,7 +279,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
 export const playerStatsSql = (userId: bigint, options: Pick<PlayerStatsOptions, 'chatId'> = {}): Prisma.Sql =>
   countsSql(userId, options.chatId);
 
-function recentSql(userId: bigint, chatId: bigint | undefined, limit: number): Prisma.Sql {
+function recentSql(userId: bigint, chatId: bigint | undefined, limit: number, offset: number): Prisma.Sql {
   const inChat = chatId === undefined ? Prisma.empty : Prisma.sql`AND g."chatId" = ${chatId}`;
   // From the player's seats (a few hundred games at most), not backwards through every game.
   return Prisma.sql`
@@ -253,7 +294,7 @@ function recentSql(userId: bigint, chatId: bigint | undefined, limit: number): P
     JOIN "Chat" c ON c.id = g."chatId"
     WHERE g.status = 'FINISHED' ${inChat}
     ORDER BY g."finishedAt" DESC, g.id
-    LIMIT ${limit}`;
+    LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /** A player's statistics over their finished games, optionally in one chat only. */
@@ -263,29 +304,49 @@ export async function playerStats(
   options: PlayerStatsOptions = {},
 ): Promise<PlayerStats> {
   const { chatId } = options;
-  const limit = options.recent ?? 10;
+  const limit = Math.max(0, Math.floor(options.recent ?? 10));
+  const offset = Math.max(0, Math.floor(options.recentOffset ?? 0));
   const [counts, recent] = await Promise.all([
     prisma.$queryRaw<CountRow[]>(countsSql(userId, chatId)),
-    limit > 0 ? prisma.$queryRaw<RecentGame[]>(recentSql(userId, chatId, limit)) : Promise.resolve([]),
+    limit > 0 ? prisma.$queryRaw<RecentGame[]>(recentSql(userId, chatId, limit, offset)) : Promise.resolve([]),
   ]);
 
-  const total = emptyCore();
-  const weeks = new Map<string, CoreStats>();
+  const byDay = new Map<string, CountRow[]>();
+  const byWeek = new Map<string, CountRow[]>();
   for (const row of counts) {
-    add(total, row);
-    let week = weeks.get(row.week);
-    if (!week) weeks.set(row.week, (week = emptyCore()));
-    add(week, row);
+    const push = (m: Map<string, CountRow[]>, k: string) => {
+      const list = m.get(k);
+      if (list) list.push(row);
+      else m.set(k, [row]);
+    };
+    push(byDay, row.day);
+    push(byWeek, weekStart(row.day));
   }
-  const weekly = [...weeks.entries()]
+  const daily = [...byDay.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([weekStart, core]) => finish({ week: isoWeekOf(weekStart), weekStart, ...core }));
+    .map(([day, rows]) => ({ day, ...coreOf(rows) }));
+  const weekly = [...byWeek.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([start, rows]) => ({ week: isoWeekOf(start), weekStart: start, ...coreOf(rows) }));
+  const total = coreOf(counts);
 
   return {
     userId,
     chatId: chatId ?? null,
-    ...finish(total),
+    ...total,
+    daily,
+    series: seriesOf(byDay),
     weekly,
     recent,
+    recentPage: { offset, limit, total: total.games, hasMore: offset + recent.length < total.games },
+  };
+}
+
+/** The daily count rows bucketed by the engine's `bucketDays` (day, week or month to fit). */
+function seriesOf(byDay: ReadonlyMap<string, readonly CountRow[]>): StatsSeries {
+  const { unit, buckets } = bucketDays([...byDay.keys()].map((day) => ({ day })));
+  return {
+    unit,
+    points: buckets.map((b) => ({ unit, start: b.start, end: b.end, ...coreOf(b.items.flatMap((d) => byDay.get(d.day) ?? [])) })),
   };
 }

@@ -1,0 +1,128 @@
+// A player's "tells", over their FINISHED games: how often each value they announce is true, and
+// how often they call each value announced to them. The counts are the engine's fold
+// (engine/src/stats/fold.ts: `announced` and `faced`); the rates its truthRate and callRate.
+import { callRate, MIA, rankedIndex, truthRate } from '@mia/engine';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { Reader } from './common.ts';
+
+export interface PlayerTellsOptions {
+  /** Only games played in this chat. */
+  chatId?: bigint;
+}
+
+/** One value (as stored: the engine's Value; in sum mode a points class's canonical value). */
+export interface TellValue {
+  value: number;
+  /** Their announcements of it, of any kind. */
+  announced: number;
+  /** Of those, made after looking at the dice (truthful, over or under). */
+  looked: number;
+  /** Of the looked ones, true (the dice ranked equal). */
+  truthful: number;
+  /** truthful / looked; null when never announced after looking. */
+  truthRate: number | null;
+  /**
+   * Times it was announced to them and they answered: believed it (announced after it), called
+   * "liar!", looked at the Mia or gave up on it. A missed deadline does not count.
+   */
+  faced: number;
+  /** Of those, called "liar!" or looked at the Mia. */
+  called: number;
+  /** called / faced; null when never faced. */
+  callRate: number | null;
+}
+
+export interface PlayerTells {
+  userId: bigint;
+  chatId: bigint | null;
+  /** The values they announced or faced, in the classic ranking's order (RANKED_VALUES: Mia first). */
+  values: TellValue[];
+}
+
+interface TellRow {
+  part: 'announced' | 'faced';
+  value: number;
+  /** announced: the classification; faced: 'believed', 'called' or 'gaveUp'. */
+  key: string;
+  n: number;
+}
+
+/** The statement behind playerTells, for EXPLAIN (benchmarks, index work). */
+export function playerTellsSql(userId: bigint, options: PlayerTellsOptions = {}): Prisma.Sql {
+  const inChat = options.chatId === undefined ? Prisma.empty : Prisma.sql`AND g."chatId" = ${options.chatId}`;
+  // The shape of playerStats: the player's finished games from their seats, their rows of each
+  // table through its per-player index into a materialized CTE, hash-joined to the games.
+  // - believed: their announcement after another in the round (seq > 1) answers the one before,
+  //   found by the (roundId, seq) key;
+  // - called: reveals they caused, with the announcement they revealed (by primary key);
+  // - gaveUp: rounds they lost by giving up on Mia, always on an announced Mia (21). A reveal's
+  //   and a round's game id is its id up to ':r<n>' (ids are derived, @mia/game ids.ts).
+  return Prisma.sql`
+    WITH games AS MATERIALIZED (
+      SELECT g.id
+      FROM "Seat" s
+      JOIN "Game" g ON g.id = s."gameId"
+      WHERE s."userId" = ${userId} AND g.status = 'FINISHED' ${inChat}
+    ),
+    mine AS MATERIALIZED (
+      SELECT a."gameId", a."roundId", a.seq, a.value, a.classification
+      FROM "Announcement" a WHERE a."userId" = ${userId}
+    ),
+    called AS MATERIALIZED (
+      SELECT regexp_replace(r."roundId", ':r[0-9]+$', '') AS "gameId", b.value
+      FROM "Reveal" r
+      JOIN "Announcement" b ON b.id = r."announcementId"
+      WHERE r."callerId" = ${userId}
+    ),
+    gave AS MATERIALIZED (
+      SELECT ro."gameId" FROM "Round" ro WHERE ro."loserId" = ${userId} AND ro.cause = 'MIA_GIVEN_UP'
+    )
+    SELECT 'announced' AS part, m.value, m.classification::text AS key, count(*)::int AS n
+    FROM mine m JOIN games g ON g.id = m."gameId"
+    GROUP BY 2, 3
+    UNION ALL
+    SELECT 'faced', p.value, 'believed', count(*)::int
+    FROM mine m
+    JOIN games g ON g.id = m."gameId"
+    JOIN "Announcement" p ON p."roundId" = m."roundId" AND p.seq = m.seq - 1
+    WHERE m.seq > 1
+    GROUP BY 2
+    UNION ALL
+    SELECT 'faced', c.value, 'called', count(*)::int
+    FROM called c JOIN games g ON g.id = c."gameId"
+    GROUP BY 2
+    UNION ALL
+    SELECT 'faced', ${MIA}::int, 'gaveUp', count(*)::int
+    FROM gave v JOIN games g ON g.id = v."gameId"
+    HAVING count(*) > 0`;
+}
+
+/** A player's tells over their finished games, optionally in one chat only. */
+export async function playerTells(prisma: Reader, userId: bigint, options: PlayerTellsOptions = {}): Promise<PlayerTells> {
+  const rows = await prisma.$queryRaw<TellRow[]>(playerTellsSql(userId, options));
+  const byValue = new Map<number, TellValue>();
+  const of = (value: number): TellValue => {
+    let v = byValue.get(value);
+    if (!v) {
+      v = { value, announced: 0, looked: 0, truthful: 0, truthRate: null, faced: 0, called: 0, callRate: null };
+      byValue.set(value, v);
+    }
+    return v;
+  };
+  for (const row of rows) {
+    const v = of(Number(row.value));
+    const n = Number(row.n);
+    if (row.part === 'announced') {
+      v.announced += n;
+      if (row.key === 'TRUTHFUL' || row.key === 'OVER' || row.key === 'UNDER') v.looked += n;
+      if (row.key === 'TRUTHFUL') v.truthful += n;
+    } else {
+      v.faced += n;
+      if (row.key === 'called') v.called += n;
+    }
+  }
+  const values = [...byValue.values()]
+    .map((v) => ({ ...v, truthRate: truthRate(v), callRate: callRate(v) }))
+    .sort((a, b) => rankedIndex(a.value) - rankedIndex(b.value));
+  return { userId, chatId: options.chatId ?? null, values };
+}
