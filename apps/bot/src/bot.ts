@@ -17,6 +17,7 @@ import { membership } from './features/membership';
 import { play } from './features/play';
 import { settings } from './features/settings';
 import { stats } from './features/stats';
+import { top } from './features/top';
 import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier, type NotifierOptions } from './notifier';
@@ -103,7 +104,7 @@ export function createBot({
   bot.use(i18n.middleware());
   // The menus (settings, language) answer their own callbacks: they come before `play`, which
   // answers any callback it cannot decode as an invalid button.
-  bot.use(membership, lobby, lobbyTime, ai, info, stats, dashboard, kick, settings, language, play);
+  bot.use(membership, lobby, lobbyTime, ai, info, stats, top, dashboard, kick, settings, language, play);
   bot.catch((error) => {
     const e = error.error;
     const where = { updateId: error.ctx.update.update_id };

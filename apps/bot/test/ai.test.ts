@@ -125,6 +125,12 @@ describe('computer players at a group table, through the real bot and telegram-s
     const users = await w.db.prisma.user.findMany({ where: { id: { in: row.seats.map((s) => s.userId) } } });
     expect(users.filter((u) => u.isAi).map((u) => u.firstName).sort()).toEqual(['Alan', 'Grace']);
 
+    // Rated: the people on the board, the strategies apart on a ladder of their own.
+    const top = await ask(w, bo, group, '/top@mia_bot');
+    expect(top).toMatch(/^🏆 Ratings — Robots welcome\n🥇 (Ada|Bo) — \d+\* · 1 game, [01] wins? \((100|0)%\) · bluffs (\d+%|—)\n🥈 (Ada|Bo) — \d+\* · 1 game, 0 wins/);
+    expect(top).toMatch(/\n\n🤖 Computer players \(rated apart, by strategy\)\n(Calculator|Bluffer) — \d+\* · 1 game\n(Calculator|Bluffer) — \d+\* · 1 game\n/);
+    expect(top).not.toMatch(/Alan|Grace/);
+
     // The group saw dice only where a call or a look revealed them.
     expect(expectNoDiceLeak(w.sim.messages(group))).toBeGreaterThan(0);
     // Nothing of the computer players' hands went to any chat that exists: only the group and

@@ -1,7 +1,7 @@
 // /stats and /top through the real bot: numbers from finished games only, scoped to the group
 // (all groups in a private chat), someone else's by replying to their message, in the group's
 // language (or the person's, in private).
-import { playerStats } from '@mia/db';
+import { playerRating, playerStats, ratingBoard } from '@mia/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd, startGame, table, world, type SimGroup, type SimMessage, type SimUser, type World } from './support';
 
@@ -60,6 +60,13 @@ describe('/stats and /top', () => {
     expect(lines[0]).toBe('📊 Statistics: Ada — games in this group');
     expect(reply.entities?.some((e) => e.type === 'bold')).toBe(true);
     const pct = (x: number | null) => Math.round((x ?? 0) * 100);
+    const r = (await playerRating(w.db.prisma, ada.id.toString(), { chatId: BigInt(group.id) }))!;
+    expect(r).toMatchObject({ games: 2, provisional: true, trendGames: 2 });
+    const trend = Math.round(r.trend);
+    expect(lines[1]).toBe(
+      `📈 Rating: ${Math.round(r.rating)} · #${r.position} of 2 · ${trend > 0 ? `▲ +${trend}` : trend < 0 ? `▼ −${-trend}` : '= 0'} over the last 2 games (provisional: 2 of 10 games)`,
+    );
+    lines.splice(1, 1);
     expect(lines[1]).toBe(`🎲 Games: 2 · wins: ${s.wins} (${pct(s.winRate)}%)`);
     const looked = s.announcements.truthful + s.announcements.over + s.announcements.under;
     expect(lines[2]).toBe(
@@ -67,7 +74,8 @@ describe('/stats and /top', () => {
         ? '🤥 Bluff rate: — (no announcement after looking yet)'
         : `🤥 Bluff rate: ${pct(s.bluffRate)}% (${s.announcements.over} ${s.announcements.over === 1 ? 'bluff' : 'bluffs'} in ${looked} ${looked === 1 ? 'announcement' : 'announcements'} after looking)`,
     );
-    expect(lines[3]).toBe(`🫵 Own bluffs called by others: ${s.calledOn.bluffsCalled} · others’ bluffs caught: ${s.calls.bluffsCaught}`);
+    const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
+    expect(lines[3]).toBe(`🫵 Caught bluffing ${times(s.calledOn.bluffsCalled)} · caught others bluffing ${times(s.calls.bluffsCaught)}`);
     expect(lines[4]).toBe(
       s.calls.total === 0
         ? '✅ Right calls: — (no “liar!” calls yet)'
@@ -99,23 +107,27 @@ describe('/stats and /top', () => {
     expect((await ask(w, ada, group, '/stats@mia_bot', { replyTo: botMessage })).text).toBe('🤖 I keep statistics for people only.');
   });
 
-  it('/top ranks the group’s people by wins, with games and bluff rate', async () => {
+  it('/top ranks the group’s people by rating, with games, wins, win rate and bluff rate', async () => {
     const reply = await ask(w, cleo, group, '/top@mia_bot');
     const lines = reply.text!.split('\n');
-    expect(lines[0]).toBe('🏆 Leaderboard — Stats night');
-    const rows = lines.slice(1, 3);
-    expect(rows).toHaveLength(2);
-    const stats = await Promise.all(
-      [ada, bo].map(async (p) => ({ p, s: await playerStats(w.db.prisma, BigInt(p.id), { chatId: BigInt(group.id) }) })),
-    );
-    stats.sort((x, y) => y.s.wins - x.s.wins || x.p.id - y.p.id);
+    expect(lines[0]).toBe('🏆 Ratings — Stats night');
+    const board = await ratingBoard(w.db.prisma, { chatId: BigInt(group.id) });
+    expect(board.map((r) => r.firstName).sort()).toEqual(['Ada', 'Bo']);
+    expect(board[0]!.rating).toBeGreaterThanOrEqual(board[1]!.rating);
     const word = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-    stats.forEach(({ p, s }, i) => {
-      const bluff = s.bluffRate === null ? '—' : `${Math.round(s.bluffRate * 100)}%`;
-      expect(rows[i]).toBe(`${['🥇', '🥈'][i]} ${p.firstName} — ${word(s.wins, 'win', 'wins')} · 2 games · bluffs ${bluff}`);
+    board.forEach((r, i) => {
+      const bluff = r.bluffRate === null ? '—' : `${Math.round(r.bluffRate * 100)}%`;
+      expect(lines[1 + i]).toBe(
+        `${['🥇', '🥈'][i]} ${r.firstName} — ${Math.round(r.rating)}* · 2 games, ${word(r.wins, 'win', 'wins')} (${Math.round(r.winRate * 100)}%) · bluffs ${bluff}`,
+      );
     });
-    expect(lines.at(-1)).toBe('Finished games in this group; people only, AI players are not ranked.');
+    // The bold rating is markup, not text.
+    expect(reply.entities?.filter((e) => e.type === 'bold').length).toBeGreaterThanOrEqual(3);
+    expect(lines.at(-1)).toBe(
+      'Finished games in this group. The rating is cautious: it rises with good results and with how sure it is of them. * provisional until 10 games.',
+    );
     expect(reply.text).not.toContain('Cleo'); // never played here
+    expect(reply.text).not.toContain('Computer players'); // no computer played here
   });
 
   it('in Russian: /stats (own, in reply) and /top in a group whose language is ru', async () => {
@@ -126,10 +138,11 @@ describe('/stats and /top', () => {
     const own = await ask(w, bo, ruGroup, '/stats@mia_bot');
     const lines = own.text!.split('\n');
     expect(lines[0]).toBe('📊 Статистика: Bo — игры в этой группе');
-    expect(lines[1]).toBe(`🎲 Игры: 1 · победы: ${s.wins} (${s.wins * 100}%)`);
-    expect(lines[2]).toMatch(/^🤥 Доля блефа: /);
-    expect(lines[3]).toBe(`🫵 Блефы, раскрытые другими: ${s.calledOn.bluffsCalled} · раскрыто чужих блефов: ${s.calls.bluffsCaught}`);
-    expect(lines[5]).toMatch(/^💔 Потеряно жизней: \d+/);
+    expect(lines[2]).toBe(`🎲 Игры: 1 · победы: ${s.wins} (${s.wins * 100}%)`);
+    expect(lines[1]).toMatch(/^📈 Рейтинг: \d+ · №[12] из 2 · (▲ \+\d+|▼ −\d+|= 0) за последнюю игру \(предварительный: 1 из 10 игр\)$/);
+    expect(lines[3]).toMatch(/^🤥 Доля блефа: /);
+    expect(lines[4]).toMatch(/^🫵 Пойман на блефе: \d+ раза? · поймал других на блефе: \d+ раза?$/);
+    expect(lines[6]).toMatch(/^💔 Потеряно жизней: \d+/);
 
     const said = ada.send(ruGroup, 'ещё партию?');
     const theirs = await ask(w, bo, ruGroup, '/stats@mia_bot', { replyTo: said });
@@ -138,7 +151,9 @@ describe('/stats and /top', () => {
     const top = await ask(w, ada, ruGroup, '/top@mia_bot');
     const winner = s.wins === 1 ? 'Bo' : 'Ada';
     const loser = s.wins === 1 ? 'Ada' : 'Bo';
-    expect(top.text).toMatch(new RegExp(`^🏆 Таблица лидеров — Кости\\n🥇 ${winner} — 1 победа · 1 игра · блеф (\\d+%|—)\\n🥈 ${loser} — 0 побед · 1 игра · блеф`));
+    expect(top.text).toMatch(
+      new RegExp(`^🏆 Рейтинг — Кости\\n🥇 ${winner} — \\d+\\* · 1 игра, 1 победа \\(100%\\) · блеф (\\d+%|—)\\n🥈 ${loser} — \\d+\\* · 1 игра, 0 побед \\(0%\\) · блеф`),
+    );
     // The group's games only: the English group's two games are not in here.
     expect(top.text).not.toContain('2 игры');
   });
@@ -147,13 +162,13 @@ describe('/stats and /top', () => {
     const reply = await ask(w, ada, w.token, '/stats');
     expect(reply.text!.split('\n')[0]).toBe('📊 Statistics: Ada — games in all groups');
     expect(reply.text).toContain('🎲 Games: 3 · wins: ');
-    expect((await ask(w, ada, w.token, '/top')).text).toBe('/top shows a group’s leaderboard: send it in the group.');
+    expect((await ask(w, ada, w.token, '/top')).text).toBe('/top shows a group’s ratings: send it in the group.');
 
     // Telegram says Dana speaks Slovak: her private chat is in Slovak.
     const dana = w.sim.user({ firstName: 'Dana', languageCode: 'sk' });
     dana.startPrivateChat(w.token);
     await w.sim.waitFor(() => w.sim.botMessages(dana.privateChat(w.token)).length > 0);
     expect((await ask(w, dana, w.token, '/stats')).text).toBe('Zatiaľ nemáš žiadnu dohratú hru. Začni jednu cez /newgame!');
-    expect((await ask(w, dana, w.token, '/top')).text).toBe('/top ukazuje rebríček skupiny: pošli ho v skupine.');
+    expect((await ask(w, dana, w.token, '/top')).text).toBe('/top ukazuje hodnotenie skupiny: pošli ho v skupine.');
   });
 });

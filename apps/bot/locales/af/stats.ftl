@@ -22,7 +22,20 @@ stats-bluff-rate = 🤥 Bluf-koers: { $rate }% ({ $bluffs } { $bluffs ->
    *[other] aankondigings
 } ná 'n kyk na die dobbelstene)
 stats-bluff-rate-none = 🤥 Bluf-koers: — (nog geen aankondiging ná 'n kyk na die dobbelstene nie)
-stats-bluffs-called = 🫵 Blufs deur ander uitgevang: { $called } · ander se blufs uitgevang: { $caught }
+stats-bluffs-called = 🫵 Uitgevang met bluf: { $called ->
+    [one] een keer
+   *[other] { $called } keer
+} · ander met bluf uitgevang: { $caught ->
+    [one] een keer
+   *[other] { $caught } keer
+}
+stats-rating = 📈 Gradering: { $rating } · #{ $position } van { $of } · { $trend } oor die laaste { $trendGames ->
+    [one] spel
+   *[other] { $trendGames } spelle
+}{ $provisional ->
+    [yes] {" "}(voorlopig: { $games } van { $needed } spelle)
+   *[no] {""}
+}
 stats-calls = ✅ Regte “Leuenaar!”-roepe: { $right } uit { $total } ({ $accuracy }%)
 stats-calls-none = ✅ Regte “Leuenaar!”-roepe: — (nog geen nie)
 stats-lives = 💔 Lewens verloor: { $total }
@@ -33,15 +46,32 @@ stats-cause-mia-looked = onder 'n regte Mia gekyk: { $n }
 stats-cause-mia-given-up = Mia opgegee: { $n }
 stats-cause-timeout = beurte gemis: { $n }
 
-# /top: die groep se ranglys. $rank is 'n medalje of "4."; $bluff is "23%" of "—".
-top-title = 🏆 <b>Ranglys — { $chat }</b>
-top-row = { $rank } { $name } — { $wins } { $wins ->
-    [one] oorwinning
-   *[other] oorwinnings
+# /top: die groep se ranglys volgens gradering. $rank is 'n medalje of "4."; $bluff is "23%" of "—";
+# $provisional: "yes" vir 'n gradering van minder as 10 spelle (gemerk met *).
+top-title = 🏆 <b>Graderings — { $chat }</b>
+top-row = { $rank } { $name } — <b>{ $rating }</b>{ $provisional ->
+    [yes] *
+   *[no] {""}
 } · { $games } { $games ->
     [one] spel
    *[other] spelle
-} · blufs { $bluff }
-top-footer = <i>Klaargespeelde spelle in hierdie groep; net mense, KI-spelers word nie gerangskik nie.</i>
+}, { $wins } { $wins ->
+    [one] oorwinning
+   *[other] oorwinnings
+} ({ $winRate }%) · blufs { $bluff }
+top-no-people = Niemand het hier nog 'n gradering nie: speel 'n spel klaar met /newgame!
+top-computers-title = 🤖 <b>Rekenaarspelers</b> (apart gegradeer, per strategie)
+top-computer = { $strategy } — { $rating }{ $provisional ->
+    [yes] *
+   *[no] {""}
+} · { $games } { $games ->
+    [one] spel
+   *[other] spelle
+}
+top-strategy-honest = Eerlik
+top-strategy-calculator = Berekenaar
+top-strategy-bluffer = Bluffer
+top-strategy-random = Lukraak
+top-footer = <i>Klaargespeelde spelle in hierdie groep. Die gradering is versigtig: dit styg met goeie uitslae en soos dit sekerder daarvan word. * voorlopig tot { $needed } spelle.</i>
 top-empty = Nog geen klaargespeelde spelle in hierdie groep nie. Begin een met /newgame!
-top-private = /top wys 'n groep se ranglys: stuur dit in die groep.
+top-private = /top wys 'n groep se graderings: stuur dit in die groep.

@@ -26,7 +26,26 @@ stats-bluff-rate = 🤥 Доля блефа: { $rate }% ({ $bluffs } { $bluffs -
    *[other] заявки
 } после просмотра кубиков)
 stats-bluff-rate-none = 🤥 Доля блефа: — (пока ни одной заявки после просмотра кубиков)
-stats-bluffs-called = 🫵 Блефы, раскрытые другими: { $called } · раскрыто чужих блефов: { $caught }
+stats-bluffs-called = 🫵 Пойман на блефе: { $called ->
+    [one] { $called } раз
+    [few] { $called } раза
+    [many] { $called } раз
+   *[other] { $called } раза
+} · поймал других на блефе: { $caught ->
+    [one] { $caught } раз
+    [few] { $caught } раза
+    [many] { $caught } раз
+   *[other] { $caught } раза
+}
+stats-rating = 📈 Рейтинг: { $rating } · №{ $position } из { $of } · { $trend } за { $trendGames ->
+    [one] последнюю игру
+    [few] последние { $trendGames } игры
+    [many] последние { $trendGames } игр
+   *[other] последние { $trendGames } игры
+}{ $provisional ->
+    [yes] {" "}(предварительный: { $games } из { $needed } игр)
+   *[no] {""}
+}
 stats-calls = ✅ Верные «Лжец!»: { $right } из { $total } ({ $accuracy }%)
 stats-calls-none = ✅ Верные «Лжец!»: — (ещё ни одного вызова)
 stats-lives = 💔 Потеряно жизней: { $total }
@@ -37,19 +56,38 @@ stats-cause-mia-looked = проверка настоящей Мии: { $n }
 stats-cause-mia-given-up = отказ перед Мией: { $n }
 stats-cause-timeout = пропущенные ходы: { $n }
 
-# /top: таблица лидеров группы. $rank — медаль или «4.»; $bluff — «23%» или «—».
-top-title = 🏆 <b>Таблица лидеров — { $chat }</b>
-top-row = { $rank } { $name } — { $wins } { $wins ->
-    [one] победа
-    [few] победы
-    [many] побед
-   *[other] победы
+# /top: рейтинг группы. $rank — медаль или «4.»; $bluff — «23%» или «—»;
+# $provisional: "yes" для рейтинга меньше чем за 10 игр (помечается *).
+top-title = 🏆 <b>Рейтинг — { $chat }</b>
+top-row = { $rank } { $name } — <b>{ $rating }</b>{ $provisional ->
+    [yes] *
+   *[no] {""}
 } · { $games } { $games ->
     [one] игра
     [few] игры
     [many] игр
    *[other] игры
-} · блеф { $bluff }
-top-footer = <i>Завершённые игры этой группы; только люди, ИИ-игроки в таблицу не входят.</i>
+}, { $wins } { $wins ->
+    [one] победа
+    [few] победы
+    [many] побед
+   *[other] победы
+} ({ $winRate }%) · блеф { $bluff }
+top-no-people = Здесь пока никто не получил рейтинг: доиграйте игру с /newgame!
+top-computers-title = 🤖 <b>Компьютерные игроки</b> (отдельно, по стратегиям)
+top-computer = { $strategy } — { $rating }{ $provisional ->
+    [yes] *
+   *[no] {""}
+} · { $games } { $games ->
+    [one] игра
+    [few] игры
+    [many] игр
+   *[other] игры
+}
+top-strategy-honest = Честный
+top-strategy-calculator = Расчётливый
+top-strategy-bluffer = Блефующий
+top-strategy-random = Случайный
+top-footer = <i>Завершённые игры этой группы. Рейтинг осторожный: растёт с хорошими результатами и с уверенностью в них. * — предварительный, пока не сыграно { $needed } игр.</i>
 top-empty = В этой группе ещё нет завершённых игр. Начните с /newgame!
-top-private = /top показывает таблицу лидеров группы: отправьте команду в группе.
+top-private = /top показывает рейтинг группы: отправьте команду в группе.

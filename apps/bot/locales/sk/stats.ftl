@@ -26,7 +26,15 @@ stats-bluff-rate = 🤥 Miera blafovania: { $rate } % ({ $bluffs } { $bluffs ->
    *[other] hlásení
 } po pozretí kociek)
 stats-bluff-rate-none = 🤥 Miera blafovania: — (zatiaľ žiadne hlásenie po pozretí kociek)
-stats-bluffs-called = 🫵 Blafy odhalené inými: { $called } · odhalené cudzie blafy: { $caught }
+stats-bluffs-called = 🫵 Prichytený pri blafovaní: { $called }-krát · prichytil iných pri blafovaní: { $caught }-krát
+stats-rating = 📈 Hodnotenie: { $rating } · { $position }. z { $of } · { $trend } za { $trendGames ->
+    [one] poslednú hru
+    [few] posledné { $trendGames } hry
+   *[other] posledných { $trendGames } hier
+}{ $provisional ->
+    [yes] {" "}(predbežné: { $games } z { $needed } hier)
+   *[no] {""}
+}
 stats-calls = ✅ Správne „Klamár!“: { $right } z { $total } ({ $accuracy } %)
 stats-calls-none = ✅ Správne „Klamár!“: — (zatiaľ žiadne)
 stats-lives = 💔 Stratené životy: { $total }
@@ -37,19 +45,38 @@ stats-cause-mia-looked = pozretie pod pravú Miu: { $n }
 stats-cause-mia-given-up = vzdanie sa pri Mii: { $n }
 stats-cause-timeout = zmeškané ťahy: { $n }
 
-# /top: rebríček skupiny. $rank je medaila alebo „4.“; $bluff je „23%“ alebo „—“.
-top-title = 🏆 <b>Rebríček — { $chat }</b>
-top-row = { $rank } { $name } — { $wins } { $wins ->
-    [one] výhra
-    [few] výhry
-    [many] výhry
-   *[other] výhier
+# /top: rebríček skupiny podľa hodnotenia. $rank je medaila alebo „4.“; $bluff je „23%“ alebo „—“;
+# $provisional: "yes" pri hodnotení z menej ako 10 hier (označené *).
+top-title = 🏆 <b>Hodnotenie — { $chat }</b>
+top-row = { $rank } { $name } — <b>{ $rating }</b>{ $provisional ->
+    [yes] *
+   *[no] {""}
 } · { $games } { $games ->
     [one] hra
     [few] hry
     [many] hry
    *[other] hier
-} · blafy { $bluff }
-top-footer = <i>Dohraté hry tejto skupiny; len ľudia, AI hráči sa nehodnotia.</i>
+}, { $wins } { $wins ->
+    [one] výhra
+    [few] výhry
+    [many] výhry
+   *[other] výhier
+} ({ $winRate }%) · blafy { $bluff }
+top-no-people = Tu zatiaľ nikto nemá hodnotenie: dohrajte hru cez /newgame!
+top-computers-title = 🤖 <b>Počítačoví hráči</b> (hodnotení zvlášť, podľa stratégie)
+top-computer = { $strategy } — { $rating }{ $provisional ->
+    [yes] *
+   *[no] {""}
+} · { $games } { $games ->
+    [one] hra
+    [few] hry
+    [many] hry
+   *[other] hier
+}
+top-strategy-honest = Poctivý
+top-strategy-calculator = Počtár
+top-strategy-bluffer = Blafér
+top-strategy-random = Náhodný
+top-footer = <i>Dohraté hry tejto skupiny. Hodnotenie je opatrné: rastie s dobrými výsledkami a s istotou o nich. * predbežné do { $needed } hier.</i>
 top-empty = V tejto skupine zatiaľ nie je žiadna dohratá hra. Začni jednu cez /newgame!
-top-private = /top ukazuje rebríček skupiny: pošli ho v skupine.
+top-private = /top ukazuje hodnotenie skupiny: pošli ho v skupine.

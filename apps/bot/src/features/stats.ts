@@ -1,22 +1,23 @@
 import { Composer } from 'grammy';
-import { leaderboard, playerStats, type PlayerStats } from '@mia/db';
+import { playerRating, playerStats, type PlayerRating, type PlayerStats } from '@mia/db';
+import { PROVISIONAL_GAMES } from '@mia/engine';
 import type { BotContext } from '../context';
 import type { Translate } from '../i18n';
 import { escapeHtml } from '../render/html';
 import { isGroup } from './lobby';
 import { percent, repliedTo } from './people';
+import { ratingNumber, trendText } from './rating-text';
 
 /**
- * /stats and /top: what the finished games say about a player and about a group. Both read the
- * statistics queries of @mia/db, which count FINISHED games only (a running game's dice are
- * still secret).
+ * /stats: what the finished games say about a player (the statistics queries of @mia/db count
+ * FINISHED games only: a running game's dice are still secret), with their skill rating.
  */
 export const stats = new Composer<BotContext>();
 
 /**
- * /stats: the sender's statistics, or those of the author of the message it replies to. In a group
- * they cover that group's games (what the group saw; no hint of where else someone plays); in a
- * private chat, every group's.
+ * The sender's statistics, or those of the author of the message it replies to. In a group they
+ * cover that group's games and rating (what the group saw; no hint of where else someone plays);
+ * in a private chat, every group's and the overall rating.
  */
 stats.command('stats', async (ctx) => {
   const who = repliedTo(ctx) ?? ctx.from;
@@ -24,16 +25,17 @@ stats.command('stats', async (ctx) => {
   if (!who || who.is_bot) return ctx.reply(ctx.t('stats-bot'));
   const inGroup = isGroup(ctx);
   const scope = inGroup ? 'group' : 'all';
-  const found = await playerStats(ctx.deps.games.prisma, BigInt(who.id), {
-    ...(inGroup ? { chatId: BigInt(ctx.chat.id) } : {}),
-    recent: 0,
-  });
+  const chat = inGroup ? { chatId: BigInt(ctx.chat.id) } : {};
+  const [found, rating] = await Promise.all([
+    playerStats(ctx.deps.games.prisma, BigInt(who.id), { ...chat, recent: 0 }),
+    playerRating(ctx.deps.games.prisma, String(who.id), chat),
+  ]);
   const name = escapeHtml(who.first_name);
   const t: Translate = (key, vars) => ctx.t(key, vars);
   if (found.games === 0) {
     return ctx.reply(t('stats-none', { name, scope, self: who.id === ctx.from?.id ? 'yes' : 'no' }), { parse_mode: 'HTML' });
   }
-  await ctx.reply(statsText(t, name, scope, found), { parse_mode: 'HTML' });
+  await ctx.reply(statsText(t, name, scope, found, rating), { parse_mode: 'HTML' });
 });
 
 const CAUSES = [
@@ -44,13 +46,28 @@ const CAUSES = [
   ['timeout', 'stats-cause-timeout'],
 ] as const;
 
+/** The rating line: its value, place on the board, recent trend, and whether it is provisional. */
+export function ratingLine(t: Translate, r: PlayerRating): string {
+  return t('stats-rating', {
+    rating: String(ratingNumber(r.rating)),
+    position: r.position,
+    of: r.ratedPlayers,
+    trend: trendText(r.trend),
+    trendGames: r.trendGames,
+    provisional: r.provisional ? 'yes' : 'no',
+    games: r.games,
+    needed: PROVISIONAL_GAMES,
+  });
+}
+
 /** One player's statistics as a message; `name` is already escaped. */
-export function statsText(t: Translate, name: string, scope: 'group' | 'all', s: PlayerStats): string {
+export function statsText(t: Translate, name: string, scope: 'group' | 'all', s: PlayerStats, rating: PlayerRating | null): string {
   const a = s.announcements;
   const looked = a.truthful + a.over + a.under;
   const causes = CAUSES.filter(([k]) => s.livesLost[k] > 0).map(([k, key]) => t(key, { n: s.livesLost[k] }));
   return [
     t('stats-title', { name, scope }),
+    ...(rating ? [ratingLine(t, rating)] : []),
     t('stats-games', { games: s.games, wins: s.wins, winRate: percent(s.winRate) }),
     s.bluffRate === null
       ? t('stats-bluff-rate-none')
@@ -64,24 +81,3 @@ export function statsText(t: Translate, name: string, scope: 'group' | 'all', s:
       : t('stats-lives-detail', { total: s.livesLost.total, causes: causes.join(', ') }),
   ].join('\n');
 }
-
-const MEDALS = ['🥇', '🥈', '🥉'];
-
-/** /top: the group's leaderboard over its finished games, people only (AI seats are not ranked). */
-stats.command('top', async (ctx) => {
-  if (!isGroup(ctx)) return ctx.reply(ctx.t('top-private'));
-  const rows = await leaderboard(ctx.deps.games.prisma, BigInt(ctx.chat.id), { limit: 10 });
-  if (rows.length === 0) return ctx.reply(ctx.t('top-empty'));
-  const lines = rows.map((r) =>
-    ctx.t('top-row', {
-      rank: MEDALS[r.position - 1] ?? `${r.position}.`,
-      name: escapeHtml(r.firstName),
-      wins: r.wins,
-      games: r.games,
-      bluff: r.bluffRate === null ? '—' : `${percent(r.bluffRate)}%`,
-    }),
-  );
-  await ctx.reply([ctx.t('top-title', { chat: escapeHtml(ctx.chat.title ?? '') }), ...lines, '', ctx.t('top-footer')].join('\n'), {
-    parse_mode: 'HTML',
-  });
-});
