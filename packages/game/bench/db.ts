@@ -29,11 +29,15 @@ import { machine } from '@mia/db/bench';
 import {
   applyMigrations,
   gameReplay,
+  groupStats,
+  groupStatsSql,
   leaderboard,
   leaderboardSql,
   openDatabase,
   playerStats,
   playerStatsSql,
+  playerTells,
+  playerTellsSql,
   Prisma,
   REPO_ROOT,
   startEmbedded,
@@ -673,8 +677,13 @@ async function measureQueries(db: Database, seeded: SeedResult): Promise<Measure
       await time(statsInChat, 20, (m) => playerStats(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) })),
     ),
   );
+  results.push(summarize('player tells (all chats)', await time(statsUsers, 20, (u) => playerTells(prisma, u))));
+  results.push(
+    summarize('player tells (one chat)', await time(statsInChat, 20, (m) => playerTells(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) }))),
+  );
   const chats = Array.from({ length: n }, () => BigInt(pick(seeded.chatIds)));
   results.push(summarize('leaderboard (top 10)', await time(chats, 20, (c) => leaderboard(prisma, c, { limit: 10 }))));
+  results.push(summarize('group statistics', await time(chats, 20, (c) => groupStats(prisma, c))));
   const games = Array.from({ length: n }, () => pick(seeded.finishedGameIds));
   results.push(
     summarize(
@@ -788,6 +797,8 @@ async function explainWorst(db: Database): Promise<Record<string, string>> {
       playerStatsSql(player!.userId, { chatId: inChat!.chatId }),
     ),
     [`leaderboard, busiest chat (${chat!.chatId}, ${chat!.games} finished games)`]: await explain(leaderboardSql(chat!.chatId, { limit: 10 })),
+    [`player tells, busiest player (${player!.userId}), all chats`]: await explain(playerTellsSql(player!.userId)),
+    [`group statistics, busiest chat (${chat!.chatId}, ${chat!.games} finished games)`]: await explain(groupStatsSql(chat!.chatId)),
   };
 }
 

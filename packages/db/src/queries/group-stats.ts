@@ -84,7 +84,9 @@ interface Row {
 /** The statement behind groupStats, for EXPLAIN (benchmarks, index work). */
 export function groupStatsSql(chatId: bigint): Prisma.Sql {
   // The chat's finished games through Game(chatId, status, finishedAt); their announcements
-  // through Announcement(gameId, …) and rounds through Round(gameId, number), each read once.
+  // through Announcement(gameId, …) and rounds through Round(gameId, number), game by game: a
+  // chat holds a small share of all games, and a hash join would read the whole tables (the
+  // planner picks it at any size). OFFSET 0 keeps each LATERAL subquery a per-game index scan.
   // Calls come from the round row: a round ended by a call or a look at Mia had a reveal, and
   // the call was right exactly when the announcer lost it (cause CAUGHT_BLUFFING: a bluff caught
   // or a false Mia), so the Reveal table is not needed.
@@ -96,7 +98,8 @@ export function groupStatsSql(chatId: bigint): Prisma.Sql {
     ),
     announced AS MATERIALIZED (
       SELECT g.day, a.value, a.classification, count(*)::int AS n
-      FROM "Announcement" a JOIN games g ON g.id = a."gameId"
+      FROM games g
+      CROSS JOIN LATERAL (SELECT x.value, x.classification FROM "Announcement" x WHERE x."gameId" = g.id OFFSET 0) a
       GROUP BY 1, 2, 3
     )
     SELECT day, 'game' AS part, '' AS key, 0 AS value, count(*)::int AS n, 0 AS lives
@@ -108,7 +111,8 @@ export function groupStatsSql(chatId: bigint): Prisma.Sql {
     UNION ALL
     SELECT g.day, 'round', coalesce(ro."end"::text, '') || ':' || coalesce(ro.cause::text, ''), 0,
            count(*)::int, coalesce(sum(ro."livesLost"), 0)::int
-    FROM "Round" ro JOIN games g ON g.id = ro."gameId"
+    FROM games g
+    CROSS JOIN LATERAL (SELECT x."end", x.cause, x."livesLost" FROM "Round" x WHERE x."gameId" = g.id OFFSET 0) ro
     GROUP BY 1, 3`;
 }
 
