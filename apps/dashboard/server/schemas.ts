@@ -12,21 +12,15 @@
  * Each exported schema's name is the name of its type in shared/api.ts. A `description` here
  * documents a field both in the OpenAPI document and, through api.ts, for the SPA.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Int, IsoTime, Nullable, StringEnum } from './schema-kit';
+import { GroupRatings, PlayerRating, RatingPoint, RecentGames, StatsSeries, Tell } from './stats-schemas';
+
+export * from './stats-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** A string that is one of `values`: one `enum` keyword (quicker to validate and serialize than anyOf). */
-const StringEnum = <const T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/** Ids of people and chats: 64-bit, so decimal strings (JSON numbers lose precision past 2^53). */
-const Id = Type.String();
-const IsoTime = Type.String({ format: 'date-time' });
-const Int = Type.Integer();
 const Die = Type.Integer({ minimum: 1, maximum: 6 });
 /** Readonly in TypeScript, like the engine's Dice, so the engine's views are answers as they are. */
 const Dice = Type.Unsafe<readonly [number, number]>(Type.Tuple([Die, Die]));
@@ -184,17 +178,6 @@ export const LiveGame = Type.Object({
 });
 export const LiveGames = Type.Object({ games: Type.Array(LiveGame) });
 
-export const LeaderboardEntry = Type.Object({
-  position: Int,
-  userId: Id,
-  name: Type.String(),
-  games: Int,
-  wins: Int,
-  winRate: Type.Number(),
-  bluffRate: Nullable(Type.Number()),
-  livesLost: Int,
-});
-
 export const GameSummary = Type.Object({
   id: Type.String(),
   status: StringEnum(['FINISHED', 'ABORTED']),
@@ -208,7 +191,7 @@ export const GameSummary = Type.Object({
 export const GroupPage = Type.Object({
   group: Type.Object({ ...groupSummaryFields, listedPublicly: Type.Boolean() }),
   settings: Settings,
-  leaderboard: Type.Array(LeaderboardEntry, { description: 'The top 20 people (AI players are not ranked).' }),
+  ratings: GroupRatings,
   games: Type.Array(GameSummary, {
     description: 'Most recent first (at most 50): finished games, and aborted ones that had started.',
   }),
@@ -295,15 +278,18 @@ export const PlayerPage = Type.Object({
   name: Type.String(),
   ai: Type.Boolean(),
   ...coreStatsFields,
-  weekly: Type.Array(Type.Object({ ...coreStatsFields, week: Type.String(), weekStart: Type.String() }), {
-    description: 'Oldest first: the bluff-rate line.',
+  rating: Type.Union([PlayerRating, Type.Null()], {
+    description: "Their rating in the group (a computer player's: its strategy's); null before a rated game.",
+  }),
+  ratingHistory: Type.Array(RatingPoint, { description: 'The rating after each rated game, oldest first (the last 200).' }),
+  series: StatsSeries,
+  tells: Type.Array(Tell, {
+    description: 'Per value, in the ranking order (Mia first): how often their announcements of it were true, how often they called it.',
   }),
   announcedVsActual: Type.Array(Type.Object({ announced: Int, actual: Int, count: Int }), {
     description: 'Announced value against the value of the dice, for looked announcements: the heat map.',
   }),
-  recent: Type.Array(
-    Type.Object({ gameId: Type.String(), finishedAt: IsoTime, place: Nullable(Int), won: Type.Boolean(), players: Int }),
-  ),
+  recent: RecentGames,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,9 @@
  *   /api/g/:token                            GroupPage      a group by its dashboard token
  *   /api/g/:token/live                       LiveGames      its running games (lobby or play)
  *   /api/g/:token/games/:gameId              GameReplay     a FINISHED game of the group
+ *   /api/g/:token/stats                      GroupStats     the group's own statistics over time
  *   /api/g/:token/players/:userId            PlayerPage     a person's statistics in the group
+ *   /api/g/:token/players/:userId/games      RecentGames    their finished games, a page (?offset=&limit=)
  *   /api/g/:token/ws                         WebSocket      LiveMessage stream (see below)
  *   /api/live                                PublicLive     running games of publicly listed groups
  *   /api/live/ws                             WebSocket      PublicLiveMessage stream (see below)
@@ -38,7 +40,15 @@ export type LiveGame = Static<typeof S.LiveGame>;
 
 export type LiveGames = Static<typeof S.LiveGames>;
 
-export type LeaderboardEntry = Static<typeof S.LeaderboardEntry>;
+/** A person on the rating board. */
+export type RatingEntry = Static<typeof S.RatingEntry>;
+
+/** A computer strategy on the ladder, apart from people. */
+export type StrategyEntry = Static<typeof S.StrategyEntry>;
+
+export type StrategyName = Static<typeof S.Strategy>;
+
+export type GroupRatings = Static<typeof S.GroupRatings>;
 
 /** A finished game, or an aborted one that had started, as a group page lists it. */
 export type GameSummary = Static<typeof S.GameSummary>;
@@ -56,6 +66,26 @@ export type ClassCounts = Static<typeof S.ClassCounts>;
 export type LivesLost = Static<typeof S.LivesLost>;
 
 export type CoreStats = Static<typeof S.CoreStats>;
+
+export type PlayerRating = Static<typeof S.PlayerRating>;
+
+export type RatingPoint = Static<typeof S.RatingPoint>;
+
+export type SeriesPoint = Static<typeof S.SeriesPoint>;
+
+/** A statistic over time, bucketed by day, week or month. */
+export type StatsSeries = Static<typeof S.StatsSeries>;
+
+/** One value's tells: how often it was true when they announced it, how often they called it. */
+export type Tell = Static<typeof S.Tell>;
+
+export type RecentGame = Static<typeof S.RecentGame>;
+
+/** A page of a person's finished games in the group. */
+export type RecentGames = Static<typeof S.RecentGames>;
+
+/** The group's own statistics over its finished games. */
+export type GroupStats = Static<typeof S.GroupStats>;
 
 /** A person's statistics over the group's finished games (404 for someone who never sat at one of its games). */
 export type PlayerPage = Static<typeof S.PlayerPage>;

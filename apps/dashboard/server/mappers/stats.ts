@@ -1,5 +1,25 @@
-import type { AnnouncedVsActualCell, CoreStats as StoredCore, LeaderboardRow, PlayerStats } from '@mia/db';
-import type { CoreStats, LeaderboardEntry, PlayerPage } from '../../shared/api';
+import type {
+  AnnouncedVsActualCell,
+  CoreStats as StoredCore,
+  GroupStats as StoredGroupStats,
+  PlayerStats,
+  PlayerTells,
+  PlayerRating as StoredRating,
+  RatingPoint as StoredPoint,
+  RecentGame as StoredRecent,
+  RecentPage,
+} from '@mia/db';
+import { bluffRate, callsRight } from '@mia/engine';
+import type { CoreStats, GroupStats, LivesLost, PlayerPage, RecentGames, SeriesPoint } from '../../shared/api';
+import { toPlayerRating, toRatingPoint } from './ratings';
+
+const toLivesLost = (l: LivesLost): LivesLost => ({
+  caughtBluffing: l.caughtBluffing,
+  wrongCall: l.wrongCall,
+  miaLooked: l.miaLooked,
+  miaGivenUp: l.miaGivenUp,
+  timeout: l.timeout,
+});
 
 /** The counts both the totals and each week carry (the stored LivesLost's `total` is not in the contract). */
 export function toCoreStats(s: StoredCore): CoreStats {
@@ -11,13 +31,27 @@ export function toCoreStats(s: StoredCore): CoreStats {
     bluffRate: s.bluffRate,
     calledOn: { ...s.calledOn },
     calls: { ...s.calls },
-    livesLost: {
-      caughtBluffing: s.livesLost.caughtBluffing,
-      wrongCall: s.livesLost.wrongCall,
-      miaLooked: s.livesLost.miaLooked,
-      miaGivenUp: s.livesLost.miaGivenUp,
-      timeout: s.livesLost.timeout,
-    },
+    livesLost: toLivesLost(s.livesLost),
+  };
+}
+
+/** A chart point: the rates as the engine defines them, and what they are out of. */
+function toSeriesPoint(p: {
+  start: string;
+  end: string;
+  games: number;
+  announcements: { truthful: number; over: number; under: number };
+  calls: { total: number; right: number };
+}): SeriesPoint {
+  const a = p.announcements;
+  return {
+    start: p.start,
+    end: p.end,
+    games: p.games,
+    looked: a.truthful + a.over + a.under,
+    bluffRate: bluffRate(a),
+    calls: p.calls.total,
+    callsRight: callsRight(p.calls),
   };
 }
 
@@ -27,33 +61,65 @@ export interface Person {
   ai: boolean;
 }
 
-export function toPlayerPage(person: Person, stats: PlayerStats, cells: AnnouncedVsActualCell[]): PlayerPage {
+export function toRecentGames(recent: StoredRecent[], page: RecentPage): RecentGames {
   return {
-    userId: person.userId.toString(),
-    name: person.name,
-    ai: person.ai,
-    ...toCoreStats(stats),
-    weekly: stats.weekly.map((w) => ({ ...toCoreStats(w), week: w.week, weekStart: w.weekStart })),
-    announcedVsActual: cells.map((c) => ({ announced: c.announced, actual: c.actual, count: c.count })),
-    recent: stats.recent.map((r) => ({
+    games: recent.map((r) => ({
       gameId: r.gameId,
       finishedAt: r.finishedAt.toISOString(),
       place: r.place,
       won: r.won,
       players: r.players,
     })),
+    offset: page.offset,
+    limit: page.limit,
+    total: page.total,
+    hasMore: page.hasMore,
   };
 }
 
-export function toLeaderboardEntry(row: LeaderboardRow): LeaderboardEntry {
+export interface PlayerSources {
+  stats: PlayerStats;
+  cells: AnnouncedVsActualCell[];
+  tells: PlayerTells;
+  rating: StoredRating | null;
+  history: StoredPoint[];
+}
+
+export function toPlayerPage(person: Person, { stats, cells, tells, rating, history }: PlayerSources): PlayerPage {
   return {
-    position: row.position,
-    userId: row.userId.toString(),
-    name: row.firstName,
-    games: row.games,
-    wins: row.wins,
-    winRate: row.winRate,
-    bluffRate: row.bluffRate,
-    livesLost: row.livesLost,
+    userId: person.userId.toString(),
+    name: person.name,
+    ai: person.ai,
+    ...toCoreStats(stats),
+    rating: rating ? toPlayerRating(rating) : null,
+    ratingHistory: history.map(toRatingPoint),
+    series: { unit: stats.series.unit, points: stats.series.points.map(toSeriesPoint) },
+    tells: tells.values.map((v) => ({
+      value: v.value,
+      announced: v.announced,
+      looked: v.looked,
+      truthful: v.truthful,
+      truthRate: v.truthRate,
+      faced: v.faced,
+      called: v.called,
+      callRate: v.callRate,
+    })),
+    announcedVsActual: cells.map((c) => ({ announced: c.announced, actual: c.actual, count: c.count })),
+    recent: toRecentGames(stats.recent, stats.recentPage),
+  };
+}
+
+export function toGroupStats(s: StoredGroupStats): GroupStats {
+  return {
+    games: s.games,
+    rounds: s.rounds,
+    announcements: s.announcements.total,
+    bluffRate: s.bluffRate,
+    calls: s.calls.total,
+    callsRight: s.calls.rate,
+    series: { unit: s.series.unit, points: s.series.points.map(toSeriesPoint) },
+    livesLost: toLivesLost(s.livesLost),
+    values: s.values.map((v) => ({ value: v.value, announced: v.announced, looked: v.looked, truthful: v.truthful, truthRate: v.truthRate })),
+    weeks: s.weeks.map((w) => ({ weekStart: w.weekStart, week: w.week, games: w.games })),
   };
 }

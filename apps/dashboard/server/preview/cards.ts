@@ -79,10 +79,10 @@ export function boardCard(group: Group, scene: GroupScene, board: Leader[], word
     group: groupTitle(group, words),
     heading: t('card.leaderboard'),
     summary: finishedLine(scene, board[0], words),
-    columns: [{ label: t('card.player'), align: 'start', strong: true }, number('games'), number('wins'), number('winRate'), number('bluffRate')],
+    columns: [{ label: t('card.player'), align: 'start', strong: true }, number('rating'), number('games'), number('wins'), number('bluffRate')],
     rows: board
       .slice(0, BOARD_ROWS)
-      .map((r, i) => [`${i + 1}. ${r.name}`, String(r.games), String(r.wins), words.percent(r.winRate), words.percent(r.bluffRate)]),
+      .map((r, i) => [`${i + 1}. ${r.name}`, String(r.rating), String(r.games), String(r.wins), words.percent(r.bluffRate)]),
   };
 }
 

@@ -44,12 +44,12 @@ export function runningLine(view: SpectatorView, words: Words): string {
   return t('group.playing', { players, round: view.round.number, name: actor?.name ?? '?' });
 }
 
-/** The group's finished games: "12 finished games · most wins: Ada". */
+/** The group's finished games: "12 finished games · top rated: Ada". */
 export function finishedLine(scene: GroupScene, leader: Leader | undefined, words: Words): string {
   const { t } = words;
   if (scene.finished.count === 0) return t('group.noGames');
   const count = t('count.finished', { count: scene.finished.count });
-  return leader && leader.wins > 0 ? `${count} · ${t('group.leader', { name: leader.name })}` : count;
+  return leader ? `${count} · ${t('group.leader', { name: leader.name })}` : count;
 }
 
 const version = (v: string, words: Words) => `?v=${encodeURIComponent(`${v}.${words.language}`)}`;

@@ -23,6 +23,8 @@ export interface GroupScene {
 
 export interface Leader {
   name: string;
+  /** The displayed rating, rounded. */
+  rating: number;
   games: number;
   wins: number;
   winRate: number;

@@ -1,7 +1,7 @@
 // What link previews show, read from the database. A running game is read only as the engine's
 // spectatorView (its state goes no further than this file), so no preview can hold a die that
 // the game has not revealed. Finished games and statistics are the same the API gives.
-import { leaderboard, playerStats, type Reader } from '@mia/db';
+import { playerStats, ratingBoard, type Reader } from '@mia/db';
 import { spectatorView } from '@mia/engine';
 import { settingsOf } from '../mappers/settings';
 import { runningGames } from '../read/games';
@@ -24,9 +24,17 @@ export async function groupScene(prisma: Reader, group: Group): Promise<GroupSce
   return { running: game ? { id: game.id, version: game.version, view: spectatorView(game.state) } : null, finished };
 }
 
+/** The group's rating board (people), as its page shows it. */
 export async function leaders(prisma: Reader, group: Group, limit: number): Promise<Leader[]> {
-  const rows = await leaderboard(prisma, group.id, { limit });
-  return rows.map((r) => ({ name: r.firstName, games: r.games, wins: r.wins, winRate: r.winRate, bluffRate: r.bluffRate }));
+  const rows = await ratingBoard(prisma, { chatId: group.id, kind: 'people', limit });
+  return rows.map((r) => ({
+    name: r.firstName ?? '?',
+    rating: Math.round(r.rating),
+    games: r.games,
+    wins: r.wins,
+    winRate: r.winRate,
+    bluffRate: r.bluffRate,
+  }));
 }
 
 /** The person's record in the group's finished games; null if they never sat at its table. */

@@ -1,19 +1,24 @@
-// A group by its token: its page (summary, house rules, leaderboard, ended games, running games)
-// and its running games alone (what the live channel's snapshot also carries).
-import { leaderboard } from '@mia/db';
+// A group by its token: its page (summary, house rules, rating boards, ended games, running
+// games), its running games alone (what the live channel's snapshot also carries) and its own
+// statistics over time (a route of their own: the page's charts load them when scrolled to).
+import { groupStats, ratingBoard } from '@mia/db';
+import { PROVISIONAL_GAMES } from '@mia/engine';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';
 import { NO_GAMES, toGroupSummary } from '../mappers/groups';
 import { toLiveGame } from '../mappers/live-game';
 import { settingsOf } from '../mappers/settings';
-import { toLeaderboardEntry } from '../mappers/stats';
+import { toRatingEntry, toStrategyEntry } from '../mappers/ratings';
+import { toGroupStats } from '../mappers/stats';
 import { recentGames, runningGames } from '../read/games';
 import { gameCounts } from '../read/groups';
-import { GroupPage, LiveGames, TokenParams } from '../schemas';
+import { GroupPage, GroupStats, LiveGames, TokenParams } from '../schemas';
 import { responses, type RouteDeps } from './context';
 
-/** Leaderboard rows on a group page. */
+/** People on a group page's rating board. */
 export const LEADERBOARD_LIMIT = 20;
+/** Computer rows: one per strategy, so a handful; a bound all the same. */
+const LADDER_LIMIT = 20;
 
 export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma, now }) => {
   const preHandler = loadGroup(prisma);
@@ -24,15 +29,16 @@ export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { p
       schema: {
         summary: 'A group by its dashboard token',
         params: TokenParams,
-        response: responses(GroupPage, 'Its summary, house rules, leaderboard, ended games and running games.'),
+        response: responses(GroupPage, 'Its summary, house rules, rating boards (people; computer strategies apart), ended games and running games.'),
       },
       preHandler,
     },
     async (request) => {
       const group = groupOf(request);
-      const [counts, board, games, live] = await Promise.all([
+      const [counts, people, computers, games, live] = await Promise.all([
         gameCounts(prisma, [group.id]),
-        leaderboard(prisma, group.id, { limit: LEADERBOARD_LIMIT }),
+        ratingBoard(prisma, { chatId: group.id, kind: 'people', limit: LEADERBOARD_LIMIT }),
+        ratingBoard(prisma, { chatId: group.id, kind: 'computers', limit: LADDER_LIMIT }),
         recentGames(prisma, group.id),
         runningGames(prisma, group.id),
       ]);
@@ -43,11 +49,31 @@ export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { p
           listedPublicly: group.listedPublicly,
         },
         settings: settingsOf(group.settings),
-        leaderboard: board.map(toLeaderboardEntry),
+        ratings: {
+          people: people.map(toRatingEntry),
+          computers: computers.flatMap((r) => toStrategyEntry(r) ?? []),
+          provisionalGames: PROVISIONAL_GAMES,
+        },
         games,
         live: live.map((g) => toLiveGame(g, at)),
       };
     },
+  );
+
+  app.get(
+    '/api/g/:token/stats',
+    {
+      schema: {
+        summary: "A group's own statistics",
+        params: TokenParams,
+        response: responses(
+          GroupStats,
+          'Over its finished games: bluff rate and calls right over time (by day, week or month), lives lost by cause, values announced and how often each was true, games per week.',
+        ),
+      },
+      preHandler,
+    },
+    async (request) => toGroupStats(await groupStats(prisma, groupOf(request).id)),
   );
 
   app.get(

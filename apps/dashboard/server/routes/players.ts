@@ -1,41 +1,81 @@
 // A person's statistics in the group of the token: over the group's FINISHED games only.
-import { announcedVsActual, playerStats } from '@mia/db';
+import { announcedVsActual, playerRating, playerStats, playerTells, ratingHistory, type Reader } from '@mia/db';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';
 import { badRequest, notFound } from '../errors';
-import { toPlayerPage } from '../mappers/stats';
+import { ratingSubjectOf } from '../mappers/ratings';
+import { toPlayerPage, toRecentGames, type Person } from '../mappers/stats';
 import { personInGroup } from '../read/players';
-import { PlayerPage, PlayerParams } from '../schemas';
+import { PageQuery, PlayerPage, PlayerParams, RecentGames } from '../schemas';
 import { responses, type RouteDeps } from './context';
 
-/** Recent games listed on a player page. */
+/** Recent games listed on a player page, and the default page of the games route. */
 export const RECENT_LIMIT = 10;
+/** Points of the rating-history chart: the most recent ones. */
+const HISTORY_LIMIT = 200;
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** The person of the address, if they played in the group (400 out of the 64-bit range, 404 if not). */
+async function personOf(prisma: Reader, chatId: bigint, raw: string): Promise<Person> {
+  const userId = BigInt(raw); // digits only: the schema's pattern
+  if (userId < INT64_MIN || userId > INT64_MAX) throw badRequest('malformed user id: out of the 64-bit range of Telegram ids');
+  const person = await personInGroup(prisma, chatId, userId);
+  if (!person) throw notFound('this person has not played in this group');
+  return person;
+}
+
 export const playerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
+  const preHandler = loadGroup(prisma);
+
   app.get(
     '/api/g/:token/players/:userId',
     {
       schema: {
         summary: "A person's statistics in a group",
         params: PlayerParams,
-        response: responses(PlayerPage, "Over the group's finished games: classes, bluff rate, calls, lives lost, weekly, heat map, recent games."),
+        response: responses(
+          PlayerPage,
+          "Over the group's finished games: rating and its history, classes, bluff rate, calls, lives lost, series over time, tells per value, heat map, the first page of recent games.",
+        ),
       },
-      preHandler: loadGroup(prisma),
+      preHandler,
     },
     async (request) => {
       const group = groupOf(request);
-      const userId = BigInt(request.params.userId); // digits only: the schema's pattern
-      if (userId < INT64_MIN || userId > INT64_MAX) throw badRequest('malformed user id: out of the 64-bit range of Telegram ids');
-      const person = await personInGroup(prisma, group.id, userId);
-      if (!person) throw notFound('this person has not played in this group');
-      const [stats, cells] = await Promise.all([
-        playerStats(prisma, userId, { chatId: group.id, recent: RECENT_LIMIT }),
-        announcedVsActual(prisma, userId, { chatId: group.id }),
+      const person = await personOf(prisma, group.id, request.params.userId);
+      const chatId = group.id;
+      // A computer persona's games rate its strategy: its page shows the strategy's rating.
+      const subject = ratingSubjectOf(person.userId);
+      const [stats, cells, tells, rating, history] = await Promise.all([
+        playerStats(prisma, person.userId, { chatId, recent: RECENT_LIMIT }),
+        announcedVsActual(prisma, person.userId, { chatId }),
+        playerTells(prisma, person.userId, { chatId }),
+        playerRating(prisma, subject, { chatId }),
+        ratingHistory(prisma, subject, { chatId, limit: HISTORY_LIMIT }),
       ]);
-      return toPlayerPage(person, stats, cells);
+      return toPlayerPage(person, { stats, cells, tells, rating, history });
+    },
+  );
+
+  app.get(
+    '/api/g/:token/players/:userId/games',
+    {
+      schema: {
+        summary: "A page of a person's finished games in a group",
+        params: PlayerParams,
+        querystring: PageQuery,
+        response: responses(RecentGames, 'Most recently finished first, from `offset`, at most `limit` (1–50).'),
+      },
+      preHandler,
+    },
+    async (request) => {
+      const group = groupOf(request);
+      const person = await personOf(prisma, group.id, request.params.userId);
+      const { offset, limit } = request.query;
+      const stats = await playerStats(prisma, person.userId, { chatId: group.id, recent: limit, recentOffset: offset });
+      return toRecentGames(stats.recent, stats.recentPage);
     },
   );
 };

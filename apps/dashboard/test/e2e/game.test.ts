@@ -400,7 +400,7 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
       .evaluateAll((cells) => cells.reduce((sum, c) => sum + (Number(c.textContent) || 0), 0));
     expect(heatTotal).toBe(stats.announcedVsActual.reduce((sum, c) => sum + c.count, 0));
     // Recent games: this one.
-    expect(await page.locator('ul.card-list li.card').count()).toBe(stats.recent.length);
+    expect(await page.locator('ul.card-list li.card').count()).toBe(stats.recent.games.length);
     await page.screenshot({ path: screenshotPath('5-player'), fullPage: true });
     expect(errors).toEqual([]);
   });

@@ -245,7 +245,7 @@ describe('link previews', () => {
       const replay = (await page(`/g/${ru}/games/${ruFinished.game!.id}`)).meta;
       expect(replay.tags['og:description']).toMatch(/^Победа: Dov · 2 игрока · 1 раунд · завершена /);
       const hindi = (await page(`/g/${hi}`)).meta;
-      expect(hindi.tags['og:description']).toBe('1 पूरा हुआ खेल · सबसे ज़्यादा जीत: Ada');
+      expect(hindi.tags['og:description']).toBe('1 पूरा हुआ खेल · सबसे ऊँची रेटिंग: Ada');
     });
 
     it('the index and the odds page: the site’s preview', async () => {

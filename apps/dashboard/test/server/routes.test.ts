@@ -99,11 +99,12 @@ describe('HTTP routes', () => {
         listedPublicly: true,
       });
       expect(body.settings).toEqual(DEFAULT_SETTINGS);
-      expect(body.leaderboard.map((e) => [e.position, e.name, e.games, e.wins])).toEqual([
-        [1, 'Bo', 1, 1],
-        [2, 'Ada', 1, 0],
+      expect(body.ratings.people.map((e) => [e.position, e.name, e.games, e.wins, e.provisional])).toEqual([
+        [1, 'Bo', 1, 1, true],
+        [2, 'Ada', 1, 0, true],
       ]);
-      expect(body.leaderboard[1]).toMatchObject({ userId: ADA.id, bluffRate: 1, livesLost: 1, winRate: 0 });
+      expect(body.ratings.people[1]).toMatchObject({ userId: ADA.id, bluffRate: 1, winRate: 0 });
+      expect(body.ratings.computers).toEqual([]);
       // Ended games, most recent first: the aborted one (it had started), then the finished one.
       expect(body.games.map((g) => [g.id, g.status])).toEqual([
         [aborted.game!.id, 'ABORTED'],
@@ -132,7 +133,7 @@ describe('HTTP routes', () => {
       expect(status).toBe(200);
       expect(body.group).toMatchObject({ token: priv, listedPublicly: false, finishedGames: 1, runningGames: 0 });
       expect(body.live).toEqual([]);
-      expect(body.leaderboard.map((e) => e.name)).toEqual(['Dov', 'Bo']);
+      expect(body.ratings.people.map((e) => e.name)).toEqual(['Dov', 'Bo']);
     });
 
     it('answers 400 for a malformed token, with a message saying what a token is', async () => {
@@ -231,10 +232,10 @@ describe('HTTP routes', () => {
         calledOn: { total: 1, caught: 1, held: 0, bluffsCalled: 1 },
         livesLost: { caughtBluffing: 1, wrongCall: 0, miaLooked: 0, miaGivenUp: 0, timeout: 0 },
         announcedVsActual: [{ announced: 52, actual: 31, count: 1 }],
-        recent: [{ gameId: finished.game!.id, place: 2, won: false, players: 2, finishedAt: expect.any(String) }],
+        recent: { games: [{ gameId: finished.game!.id, place: 2, won: false, players: 2, finishedAt: expect.any(String) }], total: 1 },
       });
-      expect(body.weekly).toHaveLength(1);
-      expect(body.weekly[0]).toMatchObject({ games: 1, week: expect.stringMatching(/^\d{4}-W\d\d$/) });
+      expect(body.series.points).toHaveLength(1);
+      expect(body.series.points[0]).toMatchObject({ games: 1, bluffRate: 1, start: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
       expect('total' in body.livesLost).toBe(false);
 
       const bo = (await get<PlayerPage>(`/api/g/${pub}/players/${BO.id}`)).body;
@@ -243,7 +244,7 @@ describe('HTTP routes', () => {
 
     it('is scoped to the group: the same person elsewhere counts only there', async () => {
       const inPrivate = (await get<PlayerPage>(`/api/g/${priv}/players/${BO.id}`)).body;
-      expect(inPrivate.recent.map((r) => r.gameId)).toEqual([elsewhere.game!.id]);
+      expect(inPrivate.recent.games.map((r) => r.gameId)).toEqual([elsewhere.game!.id]);
       expect(inPrivate.announcedVsActual).toEqual([]);
     });
 

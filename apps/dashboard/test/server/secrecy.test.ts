@@ -173,16 +173,17 @@ describe('secrecy over whole games played move by move', () => {
   /** Every payload a spectator can get right now: each route, a fresh snapshot, and the stream since the last check. */
   async function everyPayload(table: Table, people: { id: string }[]): Promise<{ label: string; body: unknown }[]> {
     const out: { label: string; body: unknown }[] = [];
-    for (const url of ['/api/groups', '/api/odds', '/api/live', `/api/g/${token}`, `/api/g/${token}/live`]) {
+    for (const url of ['/api/groups', '/api/odds', '/api/live', `/api/g/${token}`, `/api/g/${token}/live`, `/api/g/${token}/stats`]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(200);
       out.push({ label: url, body });
     }
     for (const p of people) {
-      const url = `/api/g/${token}/players/${p.id}`;
-      const { status, body } = await get(url);
-      expect(status, url).toBe(200);
-      out.push({ label: url, body });
+      for (const url of [`/api/g/${token}/players/${p.id}`, `/api/g/${token}/players/${p.id}/games`]) {
+        const { status, body } = await get(url);
+        expect(status, url).toBe(200);
+        out.push({ label: url, body });
+      }
     }
     // A running game has no replay: its rolls are secret.
     if (table.game!.status === 'PLAYING' || table.game!.status === 'LOBBY') {
@@ -250,10 +251,13 @@ describe('secrecy over whole games played move by move', () => {
           expect(page.games, `${p.name} after move ${i + 1}`).toBe(0);
           expect(page.announcements.total).toBe(0);
           expect(page.announcedVsActual).toEqual([]);
-          expect(page.recent).toEqual([]);
+          expect(page.recent.games).toEqual([]);
+          expect(page.tells).toEqual([]);
+          expect(page.series.points).toEqual([]);
+          expect(page.rating).toBeNull();
         }
         const g = groupPageOf(payloads);
-        expect(g.leaderboard).toEqual([]);
+        expect(g.ratings.people).toEqual([]);
         expect(g.games).toEqual([]);
         expect(g.live.map((l) => l.id)).toEqual([table.game!.id]);
       }
@@ -280,7 +284,7 @@ describe('secrecy over whole games played move by move', () => {
     expect(afterGame1.pages.get(ADA.id)!.announcedVsActual).toEqual([{ announced: 52, actual: 31, count: 1 }]);
     expect(afterGame1.pages.get(BO.id)!.games).toBe(1);
     expect(afterGame1.pages.get(BO.id)!.wins).toBe(1);
-    expect(afterGame1.group.leaderboard[0]).toMatchObject({ position: 1, name: 'Bo', wins: 1 });
+    expect(afterGame1.group.ratings.people[0]).toMatchObject({ position: 1, name: 'Bo', wins: 1 });
     expect(afterGame1.group.games.map((g) => g.id)).toEqual([table.game!.id]);
   });
 
@@ -295,9 +299,9 @@ describe('secrecy over whole games played move by move', () => {
       expectNoLeaks(payloads, table, `game 2 move ${i + 1} (${move.type})`);
       for (const [id, before] of afterGame1.pages) expect(pageOf(payloads, id), `player ${id} after game 2 move ${i + 1}`).toEqual(before);
       const dov = pageOf(payloads, DOV.id);
-      expect([dov.games, dov.announcements.total, dov.announcedVsActual, dov.recent]).toEqual([0, 0, [], []]);
+      expect([dov.games, dov.announcements.total, dov.announcedVsActual, dov.recent.games, dov.tells]).toEqual([0, 0, [], [], []]);
       const g = groupPageOf(payloads);
-      expect(g.leaderboard).toEqual(afterGame1.group.leaderboard);
+      expect(g.ratings).toEqual(afterGame1.group.ratings);
       expect(g.games).toEqual(afterGame1.group.games);
       expect(g.group.finishedGames).toBe(1);
     }

@@ -152,7 +152,7 @@ function core(over: Partial<CoreStats> = {}): CoreStats {
   };
 }
 
-/** Alice over three weeks; the middle one without an announcement after looking. */
+/** Alice over three weeks (by week); the middle one without an announcement after looking. */
 export function playerFixture(): PlayerPage {
   return {
     userId: 'u1',
@@ -168,10 +168,24 @@ export function playerFixture(): PlayerPage {
       calls: { total: 10, right: 7, wrong: 3, bluffsCaught: 6, accuracy: 0.7 },
       livesLost: { caughtBluffing: 6, wrongCall: 3, miaLooked: 2, miaGivenUp: 1, timeout: 0 },
     }),
-    weekly: [
-      { ...core({ bluffRate: 0.2, announcements: { truthful: 8, over: 2, under: 0, blind: 0, pass: 0, total: 10 } }), week: '2026-W05', weekStart: '2026-01-26' },
-      { ...core({ bluffRate: null, announcements: { truthful: 0, over: 0, under: 0, blind: 1, pass: 0, total: 1 } }), week: '2026-W06', weekStart: '2026-02-02' },
-      { ...core({ bluffRate: 0.3333, announcements: { truthful: 4, over: 2, under: 0, blind: 0, pass: 0, total: 6 } }), week: '2026-W07', weekStart: '2026-02-09' },
+    rating: { strategy: null, position: 2, ratedPlayers: 6, rating: 1043, trend: 12, trendGames: 5, games: 12, provisional: false, provisionalGames: 10 },
+    ratingHistory: [
+      { gameId: 'game-7', at: '2026-01-27T20:00:00.000Z', place: 2, rating: 1020 },
+      { gameId: 'game-8', at: '2026-02-09T20:00:00.000Z', place: 3, rating: 1031 },
+      { gameId: 'game-9', at: '2026-02-10T20:00:00.000Z', place: 1, rating: 1043 },
+    ],
+    series: {
+      unit: 'week',
+      points: [
+        { start: '2026-01-26', end: '2026-02-01', games: 3, looked: 10, bluffRate: 0.2, calls: 4, callsRight: 0.75 },
+        { start: '2026-02-02', end: '2026-02-08', games: 1, looked: 0, bluffRate: null, calls: 0, callsRight: null },
+        { start: '2026-02-09', end: '2026-02-15', games: 2, looked: 6, bluffRate: 0.3333, calls: 3, callsRight: 0.6667 },
+      ],
+    },
+    tells: [
+      { value: 21, announced: 5, looked: 5, truthful: 3, truthRate: 0.6, faced: 4, called: 1, callRate: 0.25 },
+      { value: 62, announced: 4, looked: 4, truthful: 0, truthRate: 0, faced: 0, called: 0, callRate: null },
+      { value: 53, announced: 12, looked: 11, truthful: 10, truthRate: 10 / 11, faced: 8, called: 3, callRate: 0.375 },
     ],
     announcedVsActual: [
       { announced: 53, actual: 53, count: 10 },
@@ -180,10 +194,16 @@ export function playerFixture(): PlayerPage {
       { announced: 53, actual: 41, count: 1 },
       { announced: 21, actual: 21, count: 3 },
     ],
-    recent: [
-      { gameId: 'game-9', finishedAt: '2026-02-10T20:00:00.000Z', place: 1, won: true, players: 4 },
-      { gameId: 'game-8', finishedAt: '2026-02-09T20:00:00.000Z', place: 3, won: false, players: 4 },
-    ],
+    recent: {
+      games: [
+        { gameId: 'game-9', finishedAt: '2026-02-10T20:00:00.000Z', place: 1, won: true, players: 4 },
+        { gameId: 'game-8', finishedAt: '2026-02-09T20:00:00.000Z', place: 3, won: false, players: 4 },
+      ],
+      offset: 0,
+      limit: 2,
+      total: 12,
+      hasMore: true,
+    },
   };
 }
 
@@ -204,10 +224,14 @@ export function groupFixture(): GroupPageData {
   return {
     group: { token: 'tok', title: 'Dice night', language: 'en', runningGames: 1, finishedGames: 4, listedPublicly: false },
     settings: { ...DEFAULT_SETTINGS, lives: 8 },
-    leaderboard: [
-      { position: 1, userId: 'u1', name: 'Alice', games: 4, wins: 3, winRate: 0.75, bluffRate: 0.2, livesLost: 9 },
-      { position: 2, userId: 'u2', name: 'Bob', games: 4, wins: 1, winRate: 0.25, bluffRate: null, livesLost: 20 },
-    ],
+    ratings: {
+      people: [
+        { position: 1, userId: 'u1', name: 'Alice', rating: 1110, games: 12, wins: 7, winRate: 7 / 12, bluffRate: 0.2, provisional: false },
+        { position: 2, userId: 'u2', name: 'Bob', rating: 987, games: 4, wins: 1, winRate: 0.25, bluffRate: null, provisional: true },
+      ],
+      computers: [{ position: 1, strategy: 'calculator', rating: 1050, games: 4, wins: 2, winRate: 0.5, bluffRate: 0.3, provisional: true }],
+      provisionalGames: 10,
+    },
     games: [game('a', 1), game('b', 3), game('c', 5), game('d', 21, 'ABORTED')],
     live: [liveGame()],
   };

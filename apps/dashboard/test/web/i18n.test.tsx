@@ -110,7 +110,9 @@ describe('in Russian', () => {
       { language: 'ru', route: '/g/tok' },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Dice night' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Таблица лидеров' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Рейтинг' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Таблица компьютерных игроков' })).toBeTruthy();
+    expect(screen.getByText('Расчётливый')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Столы в игре' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Завершённые игры' })).toBeTruthy();
 
@@ -125,8 +127,8 @@ describe('in Russian', () => {
     expect(screen.getByText('Carol теряет 1 жизнь (блеф раскрыт)')).toBeTruthy();
     expect(screen.getByText(/^8 жизней · старший дубль 66 · каждое объявление выше/)).toBeTruthy();
     // Numbers in Russian formatting (a non-breaking space before %).
-    const leaderboard = screen.getByRole('table');
-    expect(within(leaderboard).getAllByRole('row')[1]!.textContent).toMatch(/Alice4375\s%20\s%9/);
+    const leaderboard = screen.getByRole('table', { name: 'Рейтинг' });
+    expect(within(leaderboard).getAllByRole('row')[1]!.textContent).toMatch(/Alice111012758\s%20\s%/);
   });
 
   it('switches language from the switcher, loading the file and remembering the choice', async () => {

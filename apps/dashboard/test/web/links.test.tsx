@@ -28,7 +28,7 @@ describe('links', () => {
     // The aborted game has no replay.
     expect(within(cards[3]!).queryByRole('link', { name: /^Replay/ })).toBeNull();
 
-    const leaderboard = screen.getByRole('group', { name: 'Leaderboard' });
+    const leaderboard = screen.getByRole('group', { name: 'Rating leaderboard' });
     expect(within(leaderboard).getByRole('link', { name: 'Alice' }).getAttribute('href')).toBe('/g/tok/players/u1');
     expect(within(leaderboard).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe('/g/tok/players/u2');
   });

@@ -27,25 +27,62 @@ vi.mock('react-chartjs-2', () => {
 });
 
 describe('PlayerStats', () => {
-  it('draws the bluff rate week by week as a line, in percent, with gaps for weeks without data', () => {
+  it('draws the rating after each game, and the bluff rate and right calls over time as two lines in percent', () => {
     charts.line.length = 0;
     renderPage(<PlayerStats token="tok" data={playerFixture()} />);
-    const props = charts.line.at(-1) as { data: { labels: string[]; datasets: { data: (number | null)[]; spanGaps: boolean }[] } };
-    expect(props.data.labels).toEqual(['Jan 26', 'Feb 2', 'Feb 9']);
-    expect(props.data.datasets[0]!.data).toEqual([20, null, 33.3]);
-    expect(props.data.datasets[0]!.spanGaps).toBe(true);
-    // Its text alternative says what the line shows.
-    const canvas = document.querySelector('canvas[data-chart="line"]')!;
+    type LineProps = { data: { labels: string[]; datasets: { label: string; data: (number | null)[]; spanGaps?: boolean }[] } };
+    const [rating, rates] = charts.line as LineProps[];
+    expect(rating!.data.labels).toEqual(['Jan 27', 'Feb 9', 'Feb 10']);
+    expect(rating!.data.datasets[0]!.data).toEqual([1020, 1031, 1043]);
+    expect(screen.getByRole('img', { name: 'The rating after each of 3 games: from 1020 to 1043, lowest 1020, highest 1043.' })).toBeTruthy();
+
+    expect(rates!.data.labels).toEqual(['Jan 26', 'Feb 2', 'Feb 9']);
+    expect(rates!.data.datasets.map((d) => [d.label, d.data])).toEqual([
+      ['Bluff rate', [20, null, 33.3]],
+      ['Right calls', [75, null, 66.7]],
+    ]);
+    expect(rates!.data.datasets[0]!.spanGaps).toBe(true);
+    // Its text alternative says what the lines show, and by which unit.
+    const canvas = document.querySelectorAll('canvas[data-chart="line"]')[1]!;
     expect(canvas.getAttribute('role')).toBe('img');
     expect(canvas.getAttribute('aria-label')).toBe(
-      'Bluff rate by week from Jan 26 to Feb 9: lowest 20%, highest 33.3%, latest 33.3%.',
+      'Bluff rate by week from Jan 26 to Feb 9: lowest 20%, highest 33.3%, latest 33.3%. Right calls: lowest 66.7%, highest 75%, latest 66.7%.',
     );
     // And the numbers are there as a table too.
     const table = within(screen.getByText('Show the numbers as a table').closest('details')!).getByRole('table');
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      'Jan 2620%10',
-      'Feb 2—1',
-      'Feb 933.3%6',
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'Week ofBluff rateRight callsGames',
+      'Jan 2620%75%3',
+      'Feb 2——1',
+      'Feb 933.3%66.7%2',
+    ]);
+  });
+
+  it('says the rating with its trend, its place and whether it is provisional; a computer persona shows its strategy’s', () => {
+    const { unmount } = renderPage(<PlayerStats token="tok" data={playerFixture()} />);
+    const tile = screen.getByText('Rating', { selector: 'dt' }).parentElement!;
+    expect([...tile.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['1043 ▲ +12 over the last 5 games', '2 of 6 rated']);
+    unmount();
+    const persona = { ...playerFixture(), ai: true, rating: { ...playerFixture().rating!, strategy: 'bluffer' as const, trend: -4, provisional: true, games: 3 } };
+    renderPage(<PlayerStats token="tok" data={persona} />);
+    const theirs = screen.getByText('Rating of its strategy, Bluffer', { selector: 'dt' }).parentElement!;
+    expect([...theirs.querySelectorAll('dd')].map((d) => d.textContent)).toEqual([
+      '1043 ▼ −4 over the last 5 games',
+      '2 of 6 rated · provisional until 10 games',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Its strategy’s rating over time' })).toBeTruthy();
+  });
+
+  it('lists the tells per value in the ranking’s order, and puts the most announced one in words', () => {
+    renderPage(<PlayerStats token="tok" data={playerFixture()} />);
+    const region = within(screen.getByRole('region', { name: 'Tells: how true each value is' }));
+    expect(region.getByText('When Alice announces 53 after looking, it is true 91% of the time (11 announcements).')).toBeTruthy();
+    const rows = region.getAllByRole('row').map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Value', 'True when they announce it', 'They call it'],
+      ['Mia', '3 of 5 (60%)', '1 of 4 (25%)'],
+      ['62', '0 of 4 (0%)', '—'],
+      ['53', '10 of 11 (91%)', '3 of 8 (38%)'],
     ]);
   });
 
@@ -68,15 +105,17 @@ describe('PlayerStats', () => {
     renderPage(<PlayerStats token="tok" data={playerFixture()} />);
     const grid = document.querySelector('table.heat-map') as HTMLTableElement;
     const header = [...grid.tHead!.rows[0]!.cells].slice(1).map((c) => c.textContent);
-    expect(header).toEqual(['Mia', '53', '41']);
+    // The same values on both axes, in the ranking's order: the truthful cells form the diagonal.
+    expect(header).toEqual(['Mia', '62', '53', '41']);
     const rows = [...grid.tBodies[0]!.rows].map((r) => [...r.cells].map((c) => c.textContent));
-    // Rows: announced, best first (Mia, 62, 53); columns: rolled (Mia, 53, 41).
     expect(rows).toEqual([
-      ['Mia', '3', '0', '2'],
-      ['62', '0', '0', '4'],
-      ['53', '0', '10', '1'],
+      ['Mia', '3', '0', '0', '2'],
+      ['62', '0', '0', '0', '4'],
+      ['53', '0', '0', '10', '1'],
+      ['41', '0', '0', '0', '0'],
     ]);
-    expect(grid.querySelectorAll('.heat-diagonal')).toHaveLength(2);
+    const diagonal = [...grid.querySelectorAll('.heat-diagonal')].map((c) => (c as HTMLTableCellElement).cellIndex);
+    expect(diagonal).toEqual([1, 2, 3, 4]);
     expect(grid.querySelector('.heat-5')!.textContent).toBe('10');
   });
 
@@ -87,7 +126,11 @@ describe('PlayerStats', () => {
     expect(stat('Games')).toBe('12');
     expect(stat('Wins')).toBe('5 (42%)');
     expect(stat('Bluff rate')).toBe('25% 12 of 48 announcements after looking');
-    expect(stat('Bluffs called')).toBe('own called by others: 5 · others’ caught: 6');
+    const called = screen.getByText('Bluffs called', { selector: 'dt' }).parentElement!;
+    expect([...called.querySelectorAll('dd')].map((d) => d.textContent)).toEqual([
+      'Called out 5 times when bluffing',
+      'Caught 6 bluffs of others',
+    ]);
     expect(stat('Right calls')).toBe('7 of 10 (70%)');
 
     const lives = screen.getByRole('table', { name: 'Lives lost by cause' });

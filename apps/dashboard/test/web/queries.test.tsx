@@ -66,7 +66,7 @@ describe('the group page and the live channel', () => {
   function afterTheEnd() {
     const fresh = groupFixture();
     fresh.live = [];
-    fresh.leaderboard.push({ position: 3, userId: 'u3', name: 'Carol', games: 1, wins: 0, winRate: 0, bluffRate: 0.5, livesLost: 8 });
+    fresh.ratings.people.push({ position: 3, userId: 'u3', name: 'Carol', rating: 950, games: 1, wins: 0, winRate: 0, bluffRate: 0.5, provisional: true });
     fresh.games.unshift({ ...fresh.games[0]!, id: 'g1', players: [...fresh.games[0]!.players, { userId: 'u3', name: 'Carol', ai: false, place: 3 }] });
     return fresh;
   }
@@ -81,14 +81,14 @@ describe('the group page and the live channel', () => {
     act(() => sockets.last().open());
     act(() => sockets.last().receive({ type: 'snapshot', games: [liveGame()] }));
     expect(callsTo(fetchMock, '/api/g/tok')).toBe(1);
-    const leaderboard = screen.getByRole('group', { name: 'Leaderboard' });
+    const leaderboard = screen.getByRole('group', { name: 'Rating leaderboard' });
     expect(within(leaderboard).queryByRole('link', { name: 'Carol' })).toBeNull();
 
     ended = true;
     act(() =>
       sockets.last().receive({ type: 'ended', game: liveGame({ version: 11, status: 'FINISHED', view: playingView({ phase: 'over' }) }) }),
     );
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Leaderboard' })).getByRole('link', { name: 'Carol' }).getAttribute('href')).toBe('/g/tok/players/u3'));
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Rating leaderboard' })).getByRole('link', { name: 'Carol' }).getAttribute('href')).toBe('/g/tok/players/u3'));
     expect(callsTo(fetchMock, '/api/g/tok')).toBe(1 + 1);
     const games = screen.getByRole('region', { name: 'Finished games' });
     expect(within(games).getAllByRole('link', { name: /^Replay/ })).toHaveLength(4);

@@ -57,6 +57,9 @@ export const apiPaths = {
   live: (token: string) => `/api/g/${seg(token)}/live`,
   replay: (token: string, gameId: string) => `/api/g/${seg(token)}/games/${seg(gameId)}`,
   player: (token: string, userId: string) => `/api/g/${seg(token)}/players/${seg(userId)}`,
+  /** A page of the person's finished games: add ?offset=&limit=. */
+  playerGames: (token: string, userId: string) => `/api/g/${seg(token)}/players/${seg(userId)}/games`,
+  groupStats: (token: string) => `/api/g/${seg(token)}/stats`,
   ws: (token: string) => `/api/g/${seg(token)}/ws`,
   /** The running games of publicly listed groups, and their channel. */
   publicLive: () => '/api/live',

@@ -11,7 +11,8 @@ import { ApiView } from '../components/PageState';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { rulesSummary } from '../labels/rules';
 import { GameList } from './group/GameList';
-import { Leaderboard } from './group/Leaderboard';
+import { ComputerLadder, Leaderboard } from './group/Leaderboard';
+import { LazyGroupStats } from './group/LazyGroupStats';
 
 /** `/g/:token`: the group's live tables first, then its leaderboard and finished games. */
 export function GroupPage() {
@@ -49,15 +50,43 @@ function GroupContent({ token, data }: { token: string; data: GroupPageData }) {
         </div>
         <LiveTables key={token} token={token} initial={data.live} level={3} onEnded={refreshHistory} />
       </section>
-      <section aria-labelledby="leaderboard-title">
-        <h2 id="leaderboard-title">{t('group.leaderboard')}</h2>
-        <Leaderboard token={token} entries={data.leaderboard} />
-        <p className="hint">{t('group.leaderboardNote')}</p>
-      </section>
+      <Ratings token={token} data={data} />
+      <LazyGroupStats token={token} finishedGames={data.group.finishedGames} />
       <section aria-labelledby="games-title">
         <h2 id="games-title">{t('group.games')}</h2>
         <GameList token={token} games={data.games} />
       </section>
     </>
+  );
+}
+
+/**
+ * The rating board of people, and beside it the computer strategies' ladder. "No finished games"
+ * only when there are none: a group whose games had only computer players shows their ladder.
+ */
+function Ratings({ token, data }: { token: string; data: GroupPageData }) {
+  const { t } = useTranslation();
+  const { people, computers, provisionalGames } = data.ratings;
+  const provisional = [...people, ...computers].some((e) => e.provisional);
+  return (
+    <div className="boards">
+      <section aria-labelledby="leaderboard-title">
+        <h2 id="leaderboard-title">{t('group.leaderboard')}</h2>
+        {people.length > 0 ? (
+          <Leaderboard token={token} entries={people} />
+        ) : (
+          <p className="empty">{data.group.finishedGames === 0 ? t('group.leaderboardEmpty') : t('group.peopleEmpty')}</p>
+        )}
+        <p className="hint">{t('group.leaderboardNote')}</p>
+        {provisional && <p className="hint">{t('group.provisionalNote', { count: provisionalGames })}</p>}
+      </section>
+      {computers.length > 0 && (
+        <section aria-labelledby="ladder-title">
+          <h2 id="ladder-title">{t('group.ladder')}</h2>
+          <ComputerLadder entries={computers} />
+          <p className="hint">{t('group.ladderNote')}</p>
+        </section>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { RANKING_PRESETS, rankingFor } from '@mia/engine';
 import type { ChartData } from 'chart.js';
 import type { ClassCounts, LivesLost, PlayerPage } from '../../../../shared/api';
+import { heatAxis } from './seriesData';
 
 /**
  * The player page's numbers shaped for its charts and tables. Pure (no chart.js at run time,
@@ -9,15 +9,8 @@ import type { ClassCounts, LivesLost, PlayerPage } from '../../../../shared/api'
 
 export interface Series {
   labels: string[];
-  /** Percent, one decimal; null for a week without an announcement after looking. */
+  /** Percent, one decimal; null for a bucket without an announcement after looking. */
   values: (number | null)[];
-}
-
-export function bluffRateSeries(weekly: PlayerPage['weekly'], formatWeek: (weekStart: string) => string): Series {
-  return {
-    labels: weekly.map((w) => formatWeek(w.weekStart)),
-    values: weekly.map((w) => (w.bluffRate === null ? null : Math.round(w.bluffRate * 1000) / 10)),
-  };
 }
 
 /** The numbers a sentence about the line needs (its text alternative); null if it is empty. */
@@ -57,7 +50,7 @@ export interface HeatCell {
 }
 
 export interface HeatMap {
-  /** The values that occur, best first by the classic ranking (Mia, 66 … 31). */
+  /** The values that occur, announced or rolled, best first by the classic ranking (Mia, 66 … 31): both axes. */
   announced: number[];
   actual: number[];
   rows: { announced: number; cells: HeatCell[] }[];
@@ -65,28 +58,14 @@ export interface HeatMap {
   total: number;
 }
 
-const CLASSIC = rankingFor(RANKING_PRESETS.classic);
-
-function rankDesc(a: number, b: number): number {
-  const rank = (v: number) => {
-    try {
-      return CLASSIC.rankOf(v);
-    } catch {
-      return -1; // not a dice value: last
-    }
-  };
-  return rank(b) - rank(a) || a - b;
-}
-
 /**
- * Announced against rolled, as a grid of counts. Only values that occur get a row or column:
- * 21 × 21 cells would not fit a phone and would be mostly empty. The axes use the classic order
- * because a player's games may mix rankings (the page carries no settings).
+ * Announced against rolled, as a grid of counts. Only values that occur get a row and a column:
+ * 21 × 21 cells would not fit a phone and would be mostly empty. Both axes list the same values
+ * in the classic order (a player's games may mix rankings; the page carries no settings), so the
+ * truthful cells form the diagonal.
  */
 export function heatMap(cells: PlayerPage['announcedVsActual']): HeatMap {
   const counts = new Map<string, number>();
-  const announcedSet = new Set<number>();
-  const actualSet = new Set<number>();
   let max = 0;
   let total = 0;
   for (const c of cells) {
@@ -94,13 +73,11 @@ export function heatMap(cells: PlayerPage['announcedVsActual']): HeatMap {
     const key = `${c.announced}:${c.actual}`;
     const n = (counts.get(key) ?? 0) + c.count;
     counts.set(key, n);
-    announcedSet.add(c.announced);
-    actualSet.add(c.actual);
     max = Math.max(max, n);
     total += c.count;
   }
-  const announced = [...announcedSet].sort(rankDesc);
-  const actual = [...actualSet].sort(rankDesc);
+  const announced = heatAxis(cells);
+  const actual = announced;
   const rows = announced.map((a) => ({
     announced: a,
     cells: actual.map((b) => {
