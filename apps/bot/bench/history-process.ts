@@ -3,10 +3,25 @@
  * timings are not the scripted people's event loop: a database of its own on the same PostgreSQL
  * server (BENCH_DATABASE_URL), seeded with HISTORY_ANNOUNCEMENTS (1,000,000) announcements by
  * packages/game/bench/db.ts's seeding, then the history queries (player statistics in all chats
- * and in one chat, leaderboard, game replay) round-robin with random inputs: a fixed number alone,
- * or until told to stop while the load runs. The database is dropped at the end.
+ * and in one chat, the dashboard's player page and group page, game replay) round-robin with
+ * random inputs: a fixed number alone, or until told to stop while the load runs. The seeding
+ * bulk-inserts rows without the service, so the ratings are then computed by the recompute (its
+ * time is reported). The database is dropped at the end.
  */
-import { applyMigrations, gameReplay, leaderboard, openDatabase, playerStats, type Database } from '@mia/db';
+import {
+  announcedVsActual,
+  applyMigrations,
+  gameReplay,
+  groupStats,
+  openDatabase,
+  playerRating,
+  playerStats,
+  playerTells,
+  ratingBoard,
+  ratingHistory,
+  type Database,
+} from '@mia/db';
+import { recomputeRatings } from '@mia/game';
 import { createServerDatabase } from '@mia/db/testing';
 import { seededRng } from '@mia/engine';
 import pg from 'pg';
@@ -22,7 +37,7 @@ export interface HistoryMeasure {
 
 export type ToHistory = { type: 'seed' } | { type: 'measure' } | { type: 'measure-until-stopped' } | { type: 'stop-measuring' } | { type: 'stop' };
 export type FromHistory =
-  | { type: 'seeded'; announcements: number; seconds: number }
+  | { type: 'seeded'; announcements: number; seconds: number; ratingSeconds: number; ratedGames: number }
   | { type: 'measured'; measures: HistoryMeasure[] }
   | { type: 'ok' }
   | { type: 'error'; message: string };
@@ -47,10 +62,13 @@ async function seed(): Promise<FromHistory> {
     await client.end();
   }
   db = await openDatabase({ databaseUrl: created.url });
-  return { type: 'seeded', announcements: seeded.announcements, seconds: seeded.seconds };
+  const t0 = performance.now();
+  const rated = await recomputeRatings(db.prisma);
+  const ratingSeconds = (performance.now() - t0) / 1000;
+  return { type: 'seeded', announcements: seeded.announcements, seconds: seeded.seconds, ratingSeconds, ratedGames: rated.games };
 }
 
-/** The four queries round-robin, `perQuery` times each or until `stop-measuring`. */
+/** The queries round-robin, `perQuery` times each or until `stop-measuring`. */
 async function measure(perQuery: number): Promise<FromHistory> {
   const prisma = db!.prisma;
   const rng = seededRng(1000);
@@ -62,7 +80,27 @@ async function measure(perQuery: number): Promise<FromHistory> {
       const m = pick(seeded.members);
       return playerStats(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) });
     }],
-    ['leaderboard (top 10)', () => leaderboard(prisma, BigInt(pick(seeded.chatIds)), { limit: 10 })],
+    // The dashboard's pages, as their routes read them (apps/dashboard/server/routes): every
+    // query of one page at once, timed as the page.
+    ['player page (one chat)', () => {
+      const m = pick(seeded.members);
+      const [userId, chatId] = [BigInt(m.userId), BigInt(m.chatId)];
+      return Promise.all([
+        playerStats(prisma, userId, { chatId, recent: 10 }),
+        announcedVsActual(prisma, userId, { chatId }),
+        playerTells(prisma, userId, { chatId }),
+        playerRating(prisma, m.userId, { chatId }),
+        ratingHistory(prisma, m.userId, { chatId, limit: 200 }),
+      ]);
+    }],
+    ['group page (boards and statistics)', () => {
+      const chatId = BigInt(pick(seeded.chatIds));
+      return Promise.all([
+        ratingBoard(prisma, { chatId, kind: 'people', limit: 20 }),
+        ratingBoard(prisma, { chatId, kind: 'computers', limit: 10 }),
+        groupStats(prisma, chatId),
+      ]);
+    }],
     ['game replay', () => gameReplay(prisma, pick(seeded.finishedGameIds))],
   ];
   for (const [, run] of queries) for (let i = 0; i < 5; i++) await run(); // warm-up
