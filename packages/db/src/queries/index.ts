@@ -5,6 +5,19 @@ export {
   type AnnouncedVsActualCell,
   type AnnouncedVsActualOptions,
 } from './announced-vs-actual.ts';
+// The values both axes of the heat map (and every per-value table) list, in ranking order.
+export { RANKED_VALUES } from '@mia/engine';
+export {
+  groupStats,
+  groupStatsSql,
+  type GroupCalls,
+  type GroupCounts,
+  type GroupDay,
+  type GroupPoint,
+  type GroupStats,
+  type GroupValue,
+  type GroupWeek,
+} from './group-stats.ts';
 export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type Reader } from './common.ts';
 export { leaderboard, leaderboardSql, type LeaderboardOptions, type LeaderboardRow } from './leaderboard.ts';
 export {
@@ -13,11 +26,16 @@ export {
   type CalledOn,
   type CallsMade,
   type CoreStats,
+  type DailyStats,
   type PlayerStats,
   type PlayerStatsOptions,
   type RecentGame,
+  type RecentPage,
+  type StatsPoint,
+  type StatsSeries,
   type WeeklyStats,
 } from './player-stats.ts';
+export { playerTells, playerTellsSql, type PlayerTells, type PlayerTellsOptions, type TellValue } from './player-tells.ts';
 export {
   gameReplay,
   type GameReplay,
