@@ -1,5 +1,5 @@
 import { aiAction, calculator, seededRng, STRATEGY_NAMES, type GameEvent } from '@mia/engine';
-import { leaderboard } from '@mia/db';
+import { ratingBoard } from '@mia/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AI_NAMES,
@@ -158,8 +158,8 @@ describe('AiSeats', () => {
     for (const seat of seats) expect(actors(events).has(seat.id)).toBe(true);
     expectDealtStarts(events);
 
-    const board = await leaderboard(h.db.prisma, chatId);
-    expect(board.map((r) => r.userId.toString())).toEqual([human.id]);
+    const board = await ratingBoard(h.db.prisma, { chatId });
+    expect(board.map((r) => r.subject)).toEqual([human.id]);
     expect(board[0]).toMatchObject({ games: 1, wins: game.state.result!.winner === human.id ? 1 : 0 });
   });
 

@@ -3,7 +3,7 @@
 // round closed), the chat freed or moved, local listeners told; on PostgreSQL the NOTIFY of the
 // same transaction reaches another process (games and chat notices both). Aborted games never
 // count in statistics.
-import { openDatabase, leaderboard, playerStats, type Database } from '@mia/db';
+import { openDatabase, playerStats, ratingBoard, type Database } from '@mia/db';
 import { createServerDatabase } from '@mia/db/testing';
 import { seededRng } from '@mia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,8 @@ describe('endings and migrations through act', () => {
     }
     expect(await h.db.prisma.round.count({ where: { gameId: game.id, loserId: { not: null } } })).toBeGreaterThan(0);
     await h.service.abort(chatId, game.id);
-    expect(await leaderboard(h.db.prisma, chatId)).toEqual([]);
+    expect(await ratingBoard(h.db.prisma, { chatId })).toEqual([]);
+    expect(await ratingBoard(h.db.prisma, { chatId, kind: 'computers' })).toEqual([]);
     const stats = await playerStats(h.db.prisma, toUserId(PLAYERS[0]!.id), { chatId });
     expect([stats.games, stats.announcements.total, stats.livesLost.total, stats.recent]).toEqual([0, 0, 0, []]);
   });

@@ -3,7 +3,7 @@
 // events the service returned (foldStats: the one definition of every statistic). Tells and
 // group statistics: stats-queries.test.ts. (These tests live here, not in packages/db: @mia/game
 // depends on @mia/db, and a dev dependency back would make a workspace cycle that turbo refuses.)
-import { announcedVsActual, gameReplay, isoWeekOf, leaderboard, playerStats, weekStartOf } from '@mia/db';
+import { announcedVsActual, gameReplay, isoWeekOf, playerStats, ratingBoard, weekStartOf } from '@mia/db';
 import { valueOf, type GameEvent, type PlayerCounts } from '@mia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ada, CHAT_A, CHAT_B, cleo, core, coreOf, countsOf, eli, everyone, finishedAt, people, playHistory, type History, type Played } from './fixtures/history';
@@ -164,34 +164,28 @@ describe('read-side queries over games played through the service', () => {
     expect(await announcedVsActual(h.db.prisma, 424242n)).toEqual([]);
   });
 
-  it('leaderboard ranks the chat’s people over its finished games, AI seats excluded', async () => {
+  it("the rating board's games, wins and bluff rate are the engine's fold; people by rating, computers apart", async () => {
     for (const chatId of [CHAT_A, CHAT_B]) {
       const want = people
-        .map((p) => {
-          const t = expected(p.id, chatId).total;
-          const c = core(t);
-          return {
-            userId: BigInt(p.id),
-            firstName: p.name,
-            games: t.games,
-            wins: t.wins,
-            winRate: t.games ? t.wins / t.games : 0,
-            bluffRate: c.bluffRate,
-            livesLost: c.livesLost.total,
-          };
-        })
-        .filter((r) => r.games > 0)
-        .sort((a, b) => b.wins - a.wins || b.winRate - a.winRate || b.games - a.games || Number(a.userId - b.userId))
-        .map((r, i) => ({ position: i + 1, ...r }));
-      const board = await leaderboard(h.db.prisma, chatId, { limit: 50 });
-      expect(board.map(({ username: _u, ...r }) => r)).toEqual(want);
-      expect(board.some((r) => r.userId < 0n)).toBe(false);
-      const top2 = await leaderboard(h.db.prisma, chatId, { limit: 2 });
+        .map((p) => ({ p, c: core(expected(p.id, chatId).total) }))
+        .filter(({ c }) => c.games > 0)
+        .map(({ p, c }) => ({ subject: p.id, games: c.games, wins: c.wins, winRate: c.wins / c.games, bluffRate: c.bluffRate }));
+      const board = await ratingBoard(h.db.prisma, { chatId, limit: 50 });
+      expect(board.map((r) => ({ subject: r.subject, games: r.games, wins: r.wins, winRate: r.winRate, bluffRate: r.bluffRate }))).toEqual(
+        expect.arrayContaining(want),
+      );
+      expect(board).toHaveLength(want.length);
+      expect(board.map((r) => r.position)).toEqual(board.map((_, i) => i + 1));
+      expect(board.map((r) => r.rating)).toEqual(board.map((r) => r.rating).sort((x, y) => y - x));
+      expect(board.some((r) => r.userId! < 0n)).toBe(false);
+      const top2 = await ratingBoard(h.db.prisma, { chatId, limit: 2 });
       expect(top2).toEqual(board.slice(0, 2));
+      // The computer players of the fixture are on the ladder, never on the people's board.
+      const ladder = await ratingBoard(h.db.prisma, { chatId, kind: 'computers', limit: 50 });
+      const bots = new Set(finishedGames(chatId).flatMap((g) => g.events.flatMap((e) => (e.event.type === 'playerJoined' && e.event.ai ? [e.event.player] : []))));
+      expect(ladder.map((r) => r.subject).sort()).toEqual([...bots].sort());
     }
-    // the AI seats played in those games, and the people's numbers include those games
-    expect(finishedGames(CHAT_A).some((g) => g.events.some((e) => e.event.type === 'playerJoined' && e.event.ai))).toBe(true);
-    expect(await leaderboard(h.db.prisma, -999n)).toEqual([]);
+    expect(await ratingBoard(h.db.prisma, { chatId: -999n })).toEqual([]);
   });
 
   it('gameReplay gives the whole log and per-round summaries of a finished game', async () => {

@@ -1,4 +1,3 @@
-import { bluffRate, ratioOf } from '@mia/engine';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 /** A client or an interactive transaction: every read-side query takes either. */
@@ -50,12 +49,6 @@ export const CAUSE_KEY: Record<string, Exclude<keyof LivesLost, 'total'>> = {
   MIA_GIVEN_UP: 'miaGivenUp',
   TIMEOUT: 'timeout',
 };
-
-/** The engine's bluff rate (the one definition): over / (truthful + over + under), null without a looked announcement. */
-export const bluffRateOf = (c: Pick<ClassCounts, 'truthful' | 'over' | 'under'>): number | null => bluffRate(c);
-
-/** The engine's ratioOf: part / whole, null when whole is 0. */
-export const ratio = ratioOf;
 
 /**
  * The ISO 8601 week ("2026-W05") of the week starting on the given Monday (YYYY-MM-DD, UTC):

@@ -19,7 +19,6 @@ export {
   type GroupWeek,
 } from './group-stats.ts';
 export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type Reader } from './common.ts';
-export { leaderboard, leaderboardSql, type LeaderboardOptions, type LeaderboardRow } from './leaderboard.ts';
 export {
   playerStats,
   playerStatsSql,
