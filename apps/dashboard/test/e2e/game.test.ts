@@ -326,10 +326,10 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     await page.goto(`${w.baseUrl}/g/${token}/players/${cleo.id}`);
     await page.locator('h1', { hasText: 'Cleo' }).waitFor();
 
-    // Both charts (the weekly bluff-rate line and the classes doughnut) are canvases with pixels on them.
+    // Every chart (the rating history, bluff rate and right calls over time, the classes doughnut) is a canvas with pixels on it.
     const canvases = page.locator('figure.chart canvas');
-    await canvases.nth(1).waitFor();
-    expect(await canvases.count()).toBe(2);
+    await canvases.nth(2).waitFor();
+    expect(await canvases.count()).toBe(3);
     const drawn = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLCanvasElement>('figure.chart canvas')].map((c) => {
@@ -367,9 +367,11 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     expect(await stat(en.player.bluffRate).innerText()).toBe(
       `${percent(stats.bluffRate, 'en')} ${stats.announcements.over} of ${looked} announcement${looked === 1 ? '' : 's'} after looking`,
     );
-    expect(await stat(en.player.bluffsCalled).innerText()).toBe(
-      `own called by others: ${stats.calledOn.bluffsCalled} · others’ caught: ${stats.calls.bluffsCaught}`,
-    );
+    const times = (n: number, one: string, other: string) => (n === 1 ? one : other).replace('{{count}}', String(n));
+    expect(await stat(en.player.bluffsCalled).allInnerTexts()).toEqual([
+      times(stats.calledOn.bluffsCalled, en.player.calledOut_one, en.player.calledOut_other),
+      times(stats.calls.bluffsCaught, en.player.caughtOthers_one, en.player.caughtOthers_other),
+    ]);
     expect(await stat(en.player.calls).innerText()).toBe(
       stats.calls.total === 0 ? '—' : `${stats.calls.right} of ${stats.calls.total} (${percent(stats.calls.accuracy, 'en')})`,
     );

@@ -46,7 +46,9 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
     const table = await Table.seat(w, ['Ada', 'Bo', 'Cleo'], 'Dice night');
     await table.houseRules({ lives: 6 });
     await table.open(0, [4, 2]);
-    await table.playToEnd();
+    const firstId = (await table.playToEnd()).id;
+    // Finished five days before the other: the statistics over time have two points.
+    await w.db.prisma.game.update({ where: { id: firstId }, data: { finishedAt: new Date(Date.now() - 5 * 86_400_000) } });
     await table.houseRules({ lives: 2 });
     await table.open(2, [6, 1]);
     const finishedId = (await table.playToEnd()).id;
@@ -108,6 +110,12 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
       const response = await page.goto(`${w.baseUrl}${path}`, { waitUntil: 'networkidle' });
       if (response?.status() !== 200) return `${where}: the SPA page answered ${response?.status()}`;
       await settled(page);
+      if (name === 'group') {
+        // The group's statistics load when scrolled to: checked with their charts drawn.
+        await page.locator('#group-stats-title').scrollIntoViewIfNeeded();
+        await page.locator('.group-stats canvas').nth(1).waitFor({ timeout: 15_000 });
+        await settled(page);
+      }
     } catch (e) {
       return `${where}: did not load: ${String(e).split('\n')[0]}; main reads ${JSON.stringify((await page.locator('body').innerText().catch(() => '')).slice(0, 160))}`;
     }

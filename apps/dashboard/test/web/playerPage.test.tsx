@@ -61,13 +61,14 @@ describe('PlayerStats', () => {
   it('says the rating with its trend, its place and whether it is provisional; a computer persona shows its strategy’s', () => {
     const { unmount } = renderPage(<PlayerStats token="tok" data={playerFixture()} />);
     const tile = screen.getByText('Rating', { selector: 'dt' }).parentElement!;
-    expect([...tile.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['1043 ▲ +12 over the last 5 games', '2 of 6 rated']);
+    expect([...tile.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['1043', '▲ +12 over the last 5 games', '2 of 6 rated']);
     unmount();
     const persona = { ...playerFixture(), ai: true, rating: { ...playerFixture().rating!, strategy: 'bluffer' as const, trend: -4, provisional: true, games: 3 } };
     renderPage(<PlayerStats token="tok" data={persona} />);
     const theirs = screen.getByText('Rating of its strategy, Bluffer', { selector: 'dt' }).parentElement!;
     expect([...theirs.querySelectorAll('dd')].map((d) => d.textContent)).toEqual([
-      '1043 ▼ −4 over the last 5 games',
+      '1043',
+      '▼ −4 over the last 5 games',
       '2 of 6 rated · provisional until 10 games',
     ]);
     expect(screen.getByRole('heading', { name: 'Its strategy’s rating over time' })).toBeTruthy();

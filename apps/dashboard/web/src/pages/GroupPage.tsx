@@ -77,7 +77,7 @@ function Ratings({ token, data }: { token: string; data: GroupPageData }) {
         ) : (
           <p className="empty">{data.group.finishedGames === 0 ? t('group.leaderboardEmpty') : t('group.peopleEmpty')}</p>
         )}
-        <p className="hint">{t('group.leaderboardNote')}</p>
+        {people.length > 0 && <p className="hint">{t('group.leaderboardNote')}</p>}
         {provisional && <p className="hint">{t('group.provisionalNote', { count: provisionalGames })}</p>}
       </section>
       {computers.length > 0 && (

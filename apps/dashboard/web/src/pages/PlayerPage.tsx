@@ -85,11 +85,10 @@ function RatingTile({ rating }: { rating: PlayerRating | null }) {
   return (
     <div>
       <dt>{rating.strategy ? t('rating.ofStrategy', { strategy: t(`strategy.${rating.strategy}.name`) }) : t('rating.rating')}</dt>
-      <dd>
-        {rating.rating}{' '}
-        <span className="meta">
-          {rating.trend > 0 ? '▲' : rating.trend < 0 ? '▼' : '•'} {trend}
-        </span>
+      <dd>{rating.rating}</dd>
+      <dd className="stat-text">
+        <span aria-hidden="true">{rating.trend > 0 ? '▲' : rating.trend < 0 ? '▼' : '•'} </span>
+        {trend}
       </dd>
       <dd className="stat-text">
         {t('rating.position', { position: rating.position, count: rating.ratedPlayers })}

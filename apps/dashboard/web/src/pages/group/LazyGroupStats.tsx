@@ -2,12 +2,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/PageState';
 
-// chart.js and the statistics' own request come only when the section nears the screen: the
+// chart.js and the statistics' own request come only when the section reaches the screen: the
 // group page's first load (the budget of test/e2e/perf.test.ts) stays without them.
 const GroupStatsView = lazy(() => import('./GroupStatsView'));
 
 /** Starts true where there is no IntersectionObserver (then the charts load at once). */
-function useNearScreen(margin = '600px'): [React.RefObject<HTMLElement | null>, boolean] {
+function useNearScreen(margin = '0px'): [React.RefObject<HTMLElement | null>, boolean] {
   const ref = useRef<HTMLElement | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -35,7 +35,8 @@ export function LazyGroupStats({ token, finishedGames }: { token: string; finish
           <GroupStatsView token={token} />
         </Suspense>
       ) : (
-        <Loading />
+        // Room for the charts, so the page does not jump when they come; not "loading" yet.
+        <div className="stats-placeholder" />
       )}
     </section>
   );
