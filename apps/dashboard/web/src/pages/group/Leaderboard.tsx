@@ -30,7 +30,7 @@ function RatedCells({ e }: { e: RatingEntry | StrategyEntry }) {
         <Rating rating={e.rating} provisional={e.provisional} />
       </td>
       <td className="num">{e.games}</td>
-      <td className="num">{e.wins}</td>
+      <td className="num wide-only">{e.wins}</td>
       <td className="num">{percent(e.winRate, i18n.language)}</td>
       <td className="num">{percent(e.bluffRate, i18n.language)}</td>
     </>
@@ -46,7 +46,7 @@ function RatedHead({ first }: { first: string }) {
         <th scope="col">{first}</th>
         <th scope="col" className="num">{t('group.col.rating')}</th>
         <th scope="col" className="num">{t('group.col.games')}</th>
-        <th scope="col" className="num">{t('group.col.wins')}</th>
+        <th scope="col" className="num wide-only">{t('group.col.wins')}</th>
         <th scope="col" className="num">{t('group.col.winRate')}</th>
         <th scope="col" className="num">{t('group.col.bluffRate')}</th>
       </tr>
@@ -54,7 +54,7 @@ function RatedHead({ first }: { first: string }) {
   );
 }
 
-/** The group's people by rating, as a table (it is tabular data); scrolls sideways on a phone. */
+/** The group's people by rating, as a table (it is tabular data); on a phone the wins give way to the win rate. */
 export function Leaderboard({ token, entries }: { token: string; entries: RatingEntry[] }) {
   const { t } = useTranslation();
   return (
