@@ -1,16 +1,13 @@
 import type { PlayerRating as StoredRating, RatingBoardRow, RatingPoint as StoredPoint } from '@mia/db';
 import { PROVISIONAL_GAMES } from '@mia/engine';
-import { aiStrategyOf } from '@mia/game';
+import { subjectOf } from '@mia/game';
 import type { PlayerRating, RatingEntry, RatingPoint, StrategyEntry } from '../../shared/api';
 
 /**
  * Who a person's results rate, as @mia/game's ratings ledger decides it: a computer persona's
  * games rate its strategy ("ai:<strategy>"), anyone else is rated as themself.
  */
-export function ratingSubjectOf(userId: bigint): string {
-  const strategy = aiStrategyOf(userId.toString());
-  return strategy ? `ai:${strategy}` : userId.toString();
-}
+export const ratingSubjectOf = (userId: bigint): string => subjectOf(userId).subject;
 
 const rated = (row: RatingBoardRow) => ({
   position: row.position,
