@@ -43,6 +43,8 @@ export type RowWrite =
       diceLow: number;
       kind: DbAnnouncementKind;
       classification: DbClassification;
+      /** The value of the announcement this one answered in the round (null for the round's first). */
+      answers: number | null;
       thinkMs: number | null;
       createdAt: Date;
     }
@@ -54,6 +56,9 @@ export type RowWrite =
       diceHigh: number;
       diceLow: number;
       outcome: DbRevealOutcome;
+      /** The revealed announcement's value and class, kept on the reveal for per-player statistics. */
+      value: number;
+      classification: DbClassification;
       callerId: bigint;
       announcerId: bigint;
       createdAt: Date;
@@ -99,6 +104,10 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
   // Round number and announcement count as the events unfold.
   let round = input.before?.round?.number ?? 0;
   let announcements = input.before?.round?.announcements.length ?? 0;
+  // The round's standing announcement as the events unfold: what the next one answers, and what a reveal shows.
+  const standing = input.before?.round?.announcements.at(-1);
+  let last: { value: number; class: AnnouncementClass } | null =
+    input.before?.round?.ended === null && standing ? { value: standing.value, class: standing.class } : null;
   let settings = input.before?.settings;
   // Whether a round is in play (its row open): an abort closes it as ABORTED.
   let roundOpen = input.before?.phase === 'playing' && input.before.round !== null && input.before.round.ended === null;
@@ -123,6 +132,7 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
       case 'roundStarted':
         round = event.round;
         announcements = 0;
+        last = null;
         roundOpen = true;
         rows.push({ op: 'round.create', id: roundId(gameId, round), number: round, starterId: toUserId(event.starter), startedAt: now });
         break;
@@ -141,9 +151,11 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
           diceLow: event.dice[1],
           kind: dbAnnouncementKind(event.kind),
           classification: dbClassification(event.class),
+          answers: last?.value ?? null,
           thinkMs,
           createdAt: now,
         });
+        last = { value: event.value, class: event.class };
         break;
       }
       case 'revealed':
@@ -155,6 +167,8 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
           diceHigh: event.dice[0],
           diceLow: event.dice[1],
           outcome: dbRevealOutcome(event.outcome),
+          value: event.announced,
+          classification: dbClassification(last!.class),
           callerId: toUserId(event.by),
           announcerId: toUserId(event.announcer),
           createdAt: now,

@@ -221,8 +221,9 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
   // hash-joined to the player's finished games. Left to itself the planner may instead probe
   // a table once per game when it underestimates the games (in a chat, say), which is far slower.
   // A reveal's game needs no lookup: ids are derived (@mia/game ids.ts), a round's is
-  // `${gameId}:r${number}` and an announcement's `${gameId}:r${number}:a${seq}`, so dropping
-  // that suffix gives the game id exactly.
+  // `${gameId}:r${number}` and an announcement's `${gameId}:r${number}:a${seq}`, and game ids
+  // hold no colon, so the text before the first one is the game id. A reveal carries the class
+  // of the announcement it revealed, so the bluffs among them need no lookup either.
   return Prisma.sql`
     WITH games AS MATERIALIZED (
       SELECT g.id,
@@ -238,19 +239,12 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
       GROUP BY 1, 2
     ),
     revealed AS MATERIALIZED (
-      SELECT regexp_replace(r."announcementId", ':r[0-9]+:a[0-9]+$', '') AS "gameId", r.outcome,
-             b.id IS NOT NULL AS bluff
-      FROM "Reveal" r
-      LEFT JOIN "Announcement" b ON b.id = r."announcementId" AND b."userId" = ${userId} AND b.classification = 'OVER'
-      WHERE r."announcerId" = ${userId}
+      SELECT split_part(r."announcementId", ':', 1) AS "gameId", r.outcome, r.classification = 'OVER' AS bluff
+      FROM "Reveal" r WHERE r."announcerId" = ${userId}
     ),
     called AS MATERIALIZED (
-      -- The announcement is looked up (by primary key) only to tell the bluffs they caught.
-      SELECT regexp_replace(r."roundId", ':r[0-9]+$', '') AS "gameId", r.outcome,
-             b.id IS NOT NULL AS bluff
-      FROM "Reveal" r
-      LEFT JOIN "Announcement" b ON b.id = r."announcementId" AND b.classification = 'OVER'
-      WHERE r."callerId" = ${userId}
+      SELECT split_part(r."roundId", ':', 1) AS "gameId", r.outcome, r.classification = 'OVER' AS bluff
+      FROM "Reveal" r WHERE r."callerId" = ${userId}
     ),
     lost AS MATERIALIZED (
       SELECT ro."gameId", ro.cause, ro."livesLost" FROM "Round" ro WHERE ro."loserId" = ${userId}

@@ -52,11 +52,11 @@ export function playerTellsSql(userId: bigint, options: PlayerTellsOptions = {})
   const inChat = options.chatId === undefined ? Prisma.empty : Prisma.sql`AND g."chatId" = ${options.chatId}`;
   // The shape of playerStats: the player's finished games from their seats, their rows of each
   // table through its per-player index into a materialized CTE, hash-joined to the games.
-  // - believed: their announcement after another in the round (seq > 1) answers the one before,
-  //   found by the (roundId, seq) key;
-  // - called: reveals they caused, with the announcement they revealed (by primary key);
+  // - believed: their announcement after another in the round answers the one before (its value
+  //   is kept on the row, `answers`);
+  // - called: reveals they caused, with the value they revealed (kept on the reveal);
   // - gaveUp: rounds they lost by giving up on Mia, always on an announced Mia (21). A reveal's
-  //   and a round's game id is its id up to ':r<n>' (ids are derived, @mia/game ids.ts).
+  //   and a round's game id is its id up to the first ':' (ids are derived, @mia/game ids.ts).
   return Prisma.sql`
     WITH games AS MATERIALIZED (
       SELECT g.id
@@ -65,14 +65,12 @@ export function playerTellsSql(userId: bigint, options: PlayerTellsOptions = {})
       WHERE s."userId" = ${userId} AND g.status = 'FINISHED' ${inChat}
     ),
     mine AS MATERIALIZED (
-      SELECT a."gameId", a."roundId", a.seq, a.value, a.classification
+      SELECT a."gameId", a.value, a.classification, a.answers
       FROM "Announcement" a WHERE a."userId" = ${userId}
     ),
     called AS MATERIALIZED (
-      SELECT regexp_replace(r."roundId", ':r[0-9]+$', '') AS "gameId", b.value
-      FROM "Reveal" r
-      JOIN "Announcement" b ON b.id = r."announcementId"
-      WHERE r."callerId" = ${userId}
+      SELECT split_part(r."roundId", ':', 1) AS "gameId", r.value
+      FROM "Reveal" r WHERE r."callerId" = ${userId}
     ),
     gave AS MATERIALIZED (
       SELECT ro."gameId" FROM "Round" ro WHERE ro."loserId" = ${userId} AND ro.cause = 'MIA_GIVEN_UP'
@@ -81,11 +79,10 @@ export function playerTellsSql(userId: bigint, options: PlayerTellsOptions = {})
     FROM mine m JOIN games g ON g.id = m."gameId"
     GROUP BY 2, 3
     UNION ALL
-    SELECT 'faced', p.value, 'believed', count(*)::int
+    SELECT 'faced', m.answers, 'believed', count(*)::int
     FROM mine m
     JOIN games g ON g.id = m."gameId"
-    JOIN "Announcement" p ON p."roundId" = m."roundId" AND p.seq = m.seq - 1
-    WHERE m.seq > 1
+    WHERE m.answers IS NOT NULL
     GROUP BY 2
     UNION ALL
     SELECT 'faced', c.value, 'called', count(*)::int
