@@ -5,8 +5,8 @@
  * packages/game/bench/db.ts's seeding, then the history queries (player statistics in all chats
  * and in one chat, the dashboard's player page and group page, game replay) round-robin with
  * random inputs: a fixed number alone, or until told to stop while the load runs. The seeding
- * bulk-inserts rows without the service, so the ratings are then computed by the recompute (its
- * time is reported). The database is dropped at the end.
+ * bulk-inserts rows without the service, so the ratings and chat tallies are then computed by the
+ * recompute (its time is reported). The database is dropped at the end.
  */
 import {
   announcedVsActual,
@@ -21,7 +21,7 @@ import {
   ratingHistory,
   type Database,
 } from '@mia/db';
-import { recomputeRatings } from '@mia/game';
+import { recomputeRatings, recomputeTallies } from '@mia/game';
 import { createServerDatabase } from '@mia/db/testing';
 import { seededRng } from '@mia/engine';
 import pg from 'pg';
@@ -64,6 +64,7 @@ async function seed(): Promise<FromHistory> {
   db = await openDatabase({ databaseUrl: created.url });
   const t0 = performance.now();
   const rated = await recomputeRatings(db.prisma);
+  await recomputeTallies(db.prisma);
   const ratingSeconds = (performance.now() - t0) / 1000;
   return { type: 'seeded', announcements: seeded.announcements, seconds: seeded.seconds, ratingSeconds, ratedGames: rated.games };
 }

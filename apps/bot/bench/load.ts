@@ -572,7 +572,7 @@ async function main() {
       const seeded = await history.request({ type: 'seed' });
       if (seeded.type !== 'seeded') throw new Error('history: not seeded');
       announcements = seeded.announcements;
-      log(`  ${seeded.announcements.toLocaleString('en')} announcements seeded in ${seeded.seconds.toFixed(0)} s; ratings of its ${seeded.ratedGames.toLocaleString('en')} finished games recomputed in ${seeded.ratingSeconds.toFixed(1)} s`);
+      log(`  ${seeded.announcements.toLocaleString('en')} announcements seeded in ${seeded.seconds.toFixed(0)} s; ratings and tallies of its ${seeded.ratedGames.toLocaleString('en')} finished games recomputed in ${seeded.ratingSeconds.toFixed(1)} s`);
       const alone = await history.request({ type: 'measure' });
       if (alone.type === 'measured') historyAlone = alone.measures;
       console.table(historyAlone);

@@ -60,6 +60,7 @@ import pino from 'pino';
 import { GameService } from '../src/service';
 import { project, type RowWrite } from '../src/projection';
 import { recomputeRatings } from '../src/ratings';
+import { recomputeTallies } from '../src/tallies';
 
 /**
  * PGlite (PostgreSQL in WebAssembly) seeds 1M announcements in about 2.5 minutes here, like the
@@ -809,11 +810,12 @@ async function explainWorst(db: Database): Promise<Record<string, string>> {
   };
 }
 
-/** The seeding writes rows without the service, so no game was rated: the recompute rates them all. */
+/** The seeding writes rows without the service, so no game was rated or tallied: the recompute does them all. */
 async function rateSeeded(db: Database): Promise<void> {
   const t0 = performance.now();
   const { games, changes } = await recomputeRatings(db.prisma);
-  log(`  ratings of ${games.toLocaleString('en')} finished games recomputed in ${((performance.now() - t0) / 1000).toFixed(1)} s (${changes.toLocaleString('en')} history rows)`);
+  await recomputeTallies(db.prisma);
+  log(`  ratings and chat tallies of ${games.toLocaleString('en')} finished games recomputed in ${((performance.now() - t0) / 1000).toFixed(1)} s (${changes.toLocaleString('en')} history rows)`);
 }
 
 async function onPostgres(target: number): Promise<DbResult> {

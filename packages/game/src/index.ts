@@ -9,3 +9,4 @@ export * from './rng';
 export * from './service';
 export * from './timers';
 export * from './ratings';
+export { recomputeTallies } from './tallies';

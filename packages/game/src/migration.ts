@@ -45,4 +45,5 @@ export async function moveChatRows(tx: Tx, old: ChatRow, toId: bigint): Promise<
   // The group's ratings are the supergroup's (a new supergroup has none of its own yet).
   await tx.$executeRaw`UPDATE "Rating" SET scope = ${toId} WHERE scope = ${old.id}`;
   await tx.$executeRaw`UPDATE "RatingChange" SET scope = ${toId} WHERE scope = ${old.id}`;
+  await tx.$executeRaw`UPDATE "GroupTally" SET "chatId" = ${toId} WHERE "chatId" = ${old.id}`;
 }

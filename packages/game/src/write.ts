@@ -3,6 +3,7 @@ import { newDashboardToken } from './chats';
 import { toUserId } from './ids';
 import type { GamePatch, RowWrite } from './projection';
 import { rateGameInTransaction } from './ratings';
+import { tallyFinishedGame } from './tallies';
 import { advanceGame, appendEvents, json, writeRows, type GameRecord, type Tx } from './repository';
 import type { ActRequest, UserInfo } from './requests';
 
@@ -99,8 +100,12 @@ export async function writeCommit(tx: Tx, c: Commit): Promise<void> {
     if (c.newProfile) await upsertUser(tx, request.user!);
   }
   await writeRows(tx, gameId, c.rows);
-  // A result rates its players in the same transaction: a finished game is never left unrated.
-  if (c.patch.status === 'FINISHED') await rateGameInTransaction(tx, { id: gameId, chatId: record.chatId, finishedAt: c.patch.finishedAt ?? now });
+  // A result rates its players and joins its chat's tallies in the same transaction: a finished
+  // game is never left unrated or uncounted.
+  if (c.patch.status === 'FINISHED') {
+    await rateGameInTransaction(tx, { id: gameId, chatId: record.chatId, finishedAt: c.patch.finishedAt ?? now });
+    await tallyFinishedGame(tx, gameId);
+  }
   if (record.status === 'FINISHED' || record.status === 'ABORTED') {
     await tx.chat.updateMany({ where: { id: record.chatId, currentGameId: gameId }, data: { currentGameId: null } });
   }

@@ -5,7 +5,7 @@ import { playerRating, ratingBoard, ratingHistory } from '@mia/db';
 import { displayRating, isProvisional, PROVISIONAL_GAMES, seededRng, strategyFor, aiAction, type GameState } from '@mia/engine';
 import { rate, rating as freshRating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiPlayerId, recomputeRatings } from '../src';
+import { aiPlayerId, recomputeRatings, recomputeTallies } from '../src';
 import { applied, harness, type Harness } from './support';
 
 const people = [
@@ -121,7 +121,7 @@ describe('ratings', () => {
     expect(calculator.wins).toBe(Math.min(order[1]!, order[3]!) === 1 ? 1 : 0);
   }, 60_000);
 
-  it("keeps a history and a trend, and a recompute from every finished game gives the same values", async () => {
+  it("keeps a history and a trend, and a recompute from every finished game gives the same ratings and tallies", async () => {
     for (let i = 0; i < 5; i++) await play(i % 2 === 0 ? CHAT_A : CHAT_B, i % 2 === 0 ? people : [people[1]!, people[0]!, { id: calc[0]!, name: 'Grace', ai: true }]);
     const ada = await playerRating(h.db.prisma, people[0]!.id);
     const history = await ratingHistory(h.db.prisma, people[0]!.id);
@@ -139,6 +139,12 @@ describe('ratings', () => {
     expect(result.ratings).toBe(ratings.length);
     expect(await ratingRows()).toEqual(ratings);
     expect(await changeRows()).toEqual(changes);
+    // The chats' statistics tallies, added up game by game, are what a rebuild from every game gives.
+    const tallies = () => h.db.prisma.$queryRaw<unknown[]>`SELECT * FROM "GroupTally" ORDER BY "chatId", day, part, key, value`;
+    const incremental = await tallies();
+    expect(incremental.length).toBeGreaterThan(0);
+    await recomputeTallies(h.db.prisma);
+    expect(await tallies()).toEqual(incremental);
     // And from nothing: a database whose ratings were lost is rebuilt to the same values.
     await h.db.prisma.$executeRaw`DELETE FROM "RatingChange"`;
     await h.db.prisma.$executeRaw`DELETE FROM "Rating"`;

@@ -83,37 +83,10 @@ interface Row {
 
 /** The statement behind groupStats, for EXPLAIN (benchmarks, index work). */
 export function groupStatsSql(chatId: bigint): Prisma.Sql {
-  // The chat's finished games through Game(chatId, status, finishedAt); their announcements
-  // through Announcement(gameId, …) and rounds through Round(gameId, number), game by game: a
-  // chat holds a small share of all games, and a hash join would read the whole tables (the
-  // planner picks it at any size). OFFSET 0 keeps each LATERAL subquery a per-game index scan.
-  // Calls come from the round row: a round ended by a call or a look at Mia had a reveal, and
-  // the call was right exactly when the announcer lost it (cause CAUGHT_BLUFFING: a bluff caught
-  // or a false Mia), so the Reveal table is not needed.
+  // The tallies @mia/game adds up as each game of the chat finishes (GroupTally, one primary-key
+  // range): the same rows the chat's announcements and rounds would give, already summed.
   return Prisma.sql`
-    WITH games AS MATERIALIZED (
-      SELECT g.id, to_char(g."finishedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
-      FROM "Game" g
-      WHERE g."chatId" = ${chatId} AND g.status = 'FINISHED'
-    ),
-    announced AS MATERIALIZED (
-      SELECT g.day, a.value, a.classification, count(*)::int AS n
-      FROM games g
-      CROSS JOIN LATERAL (SELECT x.value, x.classification FROM "Announcement" x WHERE x."gameId" = g.id OFFSET 0) a
-      GROUP BY 1, 2, 3
-    )
-    SELECT day, 'game' AS part, '' AS key, 0 AS value, count(*)::int AS n, 0 AS lives
-    FROM games GROUP BY 1
-    UNION ALL
-    SELECT day, 'class', classification::text, 0, sum(n)::int, 0 FROM announced GROUP BY 1, 3
-    UNION ALL
-    SELECT '', 'value', classification::text, value, sum(n)::int, 0 FROM announced GROUP BY 3, 4
-    UNION ALL
-    SELECT g.day, 'round', coalesce(ro."end"::text, '') || ':' || coalesce(ro.cause::text, ''), 0,
-           count(*)::int, coalesce(sum(ro."livesLost"), 0)::int
-    FROM games g
-    CROSS JOIN LATERAL (SELECT x."end", x.cause, x."livesLost" FROM "Round" x WHERE x."gameId" = g.id OFFSET 0) ro
-    GROUP BY 1, 3`;
+    SELECT day, part, key, value, n, lives FROM "GroupTally" WHERE "chatId" = ${chatId}`;
 }
 
 const emptyCounts = (): GroupCounts => ({

@@ -1,4 +1,4 @@
-// `npm run ratings:recompute`: every rating rebuilt from the finished games, in the order they
+// `npm run stats:recompute`: every rating rebuilt from the finished games, in the order they
 // were first rated (RatingChange.seq), then any finished game never rated (a database from before
 // ratings, say) by the time it finished. The same ledger as the incremental path, so the values
 // are equal to the ones the games wrote as they finished.
