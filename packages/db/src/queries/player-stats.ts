@@ -1,10 +1,8 @@
 // A player's statistics over their FINISHED games (rules: "What counts as a bluff"). Games in
 // the lobby, in play or aborted never count: a running game's announcements are still secret.
-import { bluffRate, bucketDays, callsRight, ratioOf, weekStart, type BucketUnit } from '@mia/engine';
+import { bluffRate, bucketDays, callsRight, isRightCall, ratioOf, weekStart, type BucketUnit, type Reveal } from '@mia/engine';
 import { Prisma } from '../generated/prisma/client.ts';
 import {
-  CAUSE_KEY,
-  CLASS_KEY,
   emptyClassCounts,
   emptyLivesLost,
   isoWeekOf,
@@ -131,11 +129,35 @@ export interface RecentPage {
   hasMore: boolean;
 }
 
-interface CountRow {
+type RevealOutcome = Reveal['outcome'];
+
+/** One day of the player's counts, as the statement returns them (every count a column). */
+interface DayRow {
   day: string;
-  part: 'game' | 'class' | 'calledOn' | 'call' | 'lost';
-  key: string;
-  n: number;
+  games: number;
+  wins: number;
+  truthful: number;
+  over: number;
+  under: number;
+  blind: number;
+  pass: number;
+  /** Reveals of their announcements by outcome, and how many of those announcements were bluffs. */
+  onBluffCaught: number;
+  onClaimHeld: number;
+  onMiaTrue: number;
+  onMiaFalse: number;
+  onBluffs: number;
+  /** Reveals they caused, likewise. */
+  callBluffCaught: number;
+  callClaimHeld: number;
+  callMiaTrue: number;
+  callMiaFalse: number;
+  callBluffs: number;
+  lostCaughtBluffing: number;
+  lostWrongCall: number;
+  lostMiaLooked: number;
+  lostMiaGivenUp: number;
+  lostTimeout: number;
 }
 
 function emptyCore(): CoreStats {
@@ -151,44 +173,53 @@ function emptyCore(): CoreStats {
   };
 }
 
-const CAUGHT = new Set(['BLUFF_CAUGHT', 'MIA_FALSE']);
-
-function add(core: CoreStats, row: CountRow): void {
-  const { key, n } = row;
-  switch (row.part) {
-    case 'game':
-      core.games += n;
-      if (key === 'won') core.wins += n;
-      break;
-    case 'class': {
-      const k = CLASS_KEY[key];
-      if (k) core.announcements[k] += n;
-      core.announcements.total += n;
-      break;
-    }
-    case 'calledOn': {
-      const [outcome, classification] = key.split(':');
-      core.calledOn.total += n;
-      if (CAUGHT.has(outcome!)) core.calledOn.caught += n;
-      else core.calledOn.held += n;
-      if (classification === 'OVER') core.calledOn.bluffsCalled += n;
-      break;
-    }
-    case 'call': {
-      const [outcome, classification] = key.split(':');
-      core.calls.total += n;
-      if (CAUGHT.has(outcome!)) core.calls.right += n;
-      else core.calls.wrong += n;
-      if (classification === 'OVER') core.calls.bluffsCaught += n;
-      break;
-    }
-    case 'lost': {
-      const k = CAUSE_KEY[key];
-      if (k) core.livesLost[k] += n;
-      core.livesLost.total += n;
-      break;
-    }
+/** Reveals by outcome, counted as the engine's isRightCall says: right (the announcer lost) or not. */
+function addReveals(into: { total: number }, n: Record<RevealOutcome, number>): { right: number; wrong: number } {
+  let right = 0;
+  let wrong = 0;
+  for (const [outcome, count] of Object.entries(n) as [RevealOutcome, number][]) {
+    if (isRightCall(outcome)) right += count;
+    else wrong += count;
   }
+  into.total += right + wrong;
+  return { right, wrong };
+}
+
+function add(core: CoreStats, r: DayRow): void {
+  core.games += r.games;
+  core.wins += r.wins;
+  const a = core.announcements;
+  a.truthful += r.truthful;
+  a.over += r.over;
+  a.under += r.under;
+  a.blind += r.blind;
+  a.pass += r.pass;
+  a.total += r.truthful + r.over + r.under + r.blind + r.pass;
+  const on = addReveals(core.calledOn, {
+    'bluff-caught': r.onBluffCaught,
+    'claim-held': r.onClaimHeld,
+    'mia-true': r.onMiaTrue,
+    'mia-false': r.onMiaFalse,
+  });
+  core.calledOn.caught += on.right;
+  core.calledOn.held += on.wrong;
+  core.calledOn.bluffsCalled += r.onBluffs;
+  const calls = addReveals(core.calls, {
+    'bluff-caught': r.callBluffCaught,
+    'claim-held': r.callClaimHeld,
+    'mia-true': r.callMiaTrue,
+    'mia-false': r.callMiaFalse,
+  });
+  core.calls.right += calls.right;
+  core.calls.wrong += calls.wrong;
+  core.calls.bluffsCaught += r.callBluffs;
+  const l = core.livesLost;
+  l.caughtBluffing += r.lostCaughtBluffing;
+  l.wrongCall += r.lostWrongCall;
+  l.miaLooked += r.lostMiaLooked;
+  l.miaGivenUp += r.lostMiaGivenUp;
+  l.timeout += r.lostTimeout;
+  l.total += r.lostCaughtBluffing + r.lostWrongCall + r.lostMiaLooked + r.lostMiaGivenUp + r.lostTimeout;
 }
 
 // The rates come from the engine: one definition (engine/src/stats).
@@ -199,7 +230,7 @@ function finish<T extends CoreStats>(core: T): T {
   return core;
 }
 
-function coreOf(rows: readonly CountRow[]): CoreStats {
+function coreOf(rows: readonly DayRow[]): CoreStats {
   const core = emptyCore();
   for (const row of rows) add(core, row);
   return finish(core);
@@ -248,25 +279,64 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
     ),
     lost AS MATERIALIZED (
       SELECT ro."gameId", ro.cause, ro."livesLost" FROM "Round" ro WHERE ro."loserId" = ${userId}
+    ),
+    days AS (
+      SELECT day, count(*)::int AS games, count(*) FILTER (WHERE won)::int AS wins FROM games GROUP BY 1
+    ),
+    classes AS (
+      SELECT g.day,
+             coalesce(sum(a.n) FILTER (WHERE a.classification = 'TRUTHFUL'), 0)::int AS truthful,
+             coalesce(sum(a.n) FILTER (WHERE a.classification = 'OVER'), 0)::int AS "over",
+             coalesce(sum(a.n) FILTER (WHERE a.classification = 'UNDER'), 0)::int AS "under",
+             coalesce(sum(a.n) FILTER (WHERE a.classification = 'BLIND'), 0)::int AS blind,
+             coalesce(sum(a.n) FILTER (WHERE a.classification = 'PASS'), 0)::int AS pass
+      FROM announced a JOIN games g ON g.id = a."gameId" GROUP BY 1
+    ),
+    "on" AS (
+      SELECT g.day,
+             count(*) FILTER (WHERE r.outcome = 'BLUFF_CAUGHT')::int AS "onBluffCaught",
+             count(*) FILTER (WHERE r.outcome = 'CLAIM_HELD')::int AS "onClaimHeld",
+             count(*) FILTER (WHERE r.outcome = 'MIA_TRUE')::int AS "onMiaTrue",
+             count(*) FILTER (WHERE r.outcome = 'MIA_FALSE')::int AS "onMiaFalse",
+             count(*) FILTER (WHERE r.bluff)::int AS "onBluffs"
+      FROM revealed r JOIN games g ON g.id = r."gameId" GROUP BY 1
+    ),
+    calls AS (
+      SELECT g.day,
+             count(*) FILTER (WHERE c.outcome = 'BLUFF_CAUGHT')::int AS "callBluffCaught",
+             count(*) FILTER (WHERE c.outcome = 'CLAIM_HELD')::int AS "callClaimHeld",
+             count(*) FILTER (WHERE c.outcome = 'MIA_TRUE')::int AS "callMiaTrue",
+             count(*) FILTER (WHERE c.outcome = 'MIA_FALSE')::int AS "callMiaFalse",
+             count(*) FILTER (WHERE c.bluff)::int AS "callBluffs"
+      FROM called c JOIN games g ON g.id = c."gameId" GROUP BY 1
+    ),
+    losses AS (
+      SELECT g.day,
+             coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'CAUGHT_BLUFFING'), 0)::int AS "lostCaughtBluffing",
+             coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'WRONG_CALL'), 0)::int AS "lostWrongCall",
+             coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'MIA_LOOKED'), 0)::int AS "lostMiaLooked",
+             coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'MIA_GIVEN_UP'), 0)::int AS "lostMiaGivenUp",
+             coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'TIMEOUT'), 0)::int AS "lostTimeout"
+      FROM lost l JOIN games g ON g.id = l."gameId" GROUP BY 1
     )
-    SELECT day, 'game' AS part, CASE WHEN won THEN 'won' ELSE 'played' END AS key, count(*)::int AS n
-    FROM games GROUP BY 1, 3
-    UNION ALL
-    SELECT g.day, 'class', a.classification::text, sum(a.n)::int
-    FROM announced a JOIN games g ON g.id = a."gameId"
-    GROUP BY 1, 3
-    UNION ALL
-    SELECT g.day, 'calledOn', r.outcome::text || CASE WHEN r.bluff THEN ':OVER' ELSE '' END, count(*)::int
-    FROM revealed r JOIN games g ON g.id = r."gameId"
-    GROUP BY 1, 3
-    UNION ALL
-    SELECT g.day, 'call', c.outcome::text || CASE WHEN c.bluff THEN ':OVER' ELSE '' END, count(*)::int
-    FROM called c JOIN games g ON g.id = c."gameId"
-    GROUP BY 1, 3
-    UNION ALL
-    SELECT g.day, 'lost', l.cause::text, sum(l."livesLost")::int
-    FROM lost l JOIN games g ON g.id = l."gameId"
-    GROUP BY 1, 3`;
+    -- One row per day, every count a column: a player's few hundred days, not thousands of rows.
+    SELECT d.day, d.games, d.wins,
+           coalesce(k.truthful, 0) AS truthful, coalesce(k."over", 0) AS "over", coalesce(k."under", 0) AS "under",
+           coalesce(k.blind, 0) AS blind, coalesce(k.pass, 0) AS pass,
+           coalesce(o."onBluffCaught", 0) AS "onBluffCaught", coalesce(o."onClaimHeld", 0) AS "onClaimHeld",
+           coalesce(o."onMiaTrue", 0) AS "onMiaTrue", coalesce(o."onMiaFalse", 0) AS "onMiaFalse",
+           coalesce(o."onBluffs", 0) AS "onBluffs",
+           coalesce(c."callBluffCaught", 0) AS "callBluffCaught", coalesce(c."callClaimHeld", 0) AS "callClaimHeld",
+           coalesce(c."callMiaTrue", 0) AS "callMiaTrue", coalesce(c."callMiaFalse", 0) AS "callMiaFalse",
+           coalesce(c."callBluffs", 0) AS "callBluffs",
+           coalesce(l."lostCaughtBluffing", 0) AS "lostCaughtBluffing", coalesce(l."lostWrongCall", 0) AS "lostWrongCall",
+           coalesce(l."lostMiaLooked", 0) AS "lostMiaLooked", coalesce(l."lostMiaGivenUp", 0) AS "lostMiaGivenUp",
+           coalesce(l."lostTimeout", 0) AS "lostTimeout"
+    FROM days d
+    LEFT JOIN classes k ON k.day = d.day
+    LEFT JOIN "on" o ON o.day = d.day
+    LEFT JOIN calls c ON c.day = d.day
+    LEFT JOIN losses l ON l.day = d.day`;
 }
 
 /** The statement behind playerStats' counts, for EXPLAIN (benchmarks, index work). */
@@ -301,14 +371,14 @@ export async function playerStats(
   const limit = Math.max(0, Math.floor(options.recent ?? 10));
   const offset = Math.max(0, Math.floor(options.recentOffset ?? 0));
   const [counts, recent] = await Promise.all([
-    prisma.$queryRaw<CountRow[]>(countsSql(userId, chatId)),
+    prisma.$queryRaw<DayRow[]>(countsSql(userId, chatId)),
     limit > 0 ? prisma.$queryRaw<RecentGame[]>(recentSql(userId, chatId, limit, offset)) : Promise.resolve([]),
   ]);
 
-  const byDay = new Map<string, CountRow[]>();
-  const byWeek = new Map<string, CountRow[]>();
+  const byDay = new Map<string, DayRow[]>();
+  const byWeek = new Map<string, DayRow[]>();
   for (const row of counts) {
-    const push = (m: Map<string, CountRow[]>, k: string) => {
+    const push = (m: Map<string, DayRow[]>, k: string) => {
       const list = m.get(k);
       if (list) list.push(row);
       else m.set(k, [row]);
@@ -337,7 +407,7 @@ export async function playerStats(
 }
 
 /** The daily count rows bucketed by the engine's `bucketDays` (day, week or month to fit). */
-function seriesOf(byDay: ReadonlyMap<string, readonly CountRow[]>): StatsSeries {
+function seriesOf(byDay: ReadonlyMap<string, readonly DayRow[]>): StatsSeries {
   const { unit, buckets } = bucketDays([...byDay.keys()].map((day) => ({ day })));
   return {
     unit,
