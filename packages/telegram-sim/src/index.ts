@@ -2,7 +2,7 @@ export { ManualClock, systemClock, type Clock } from './clock.ts';
 export { ApiError } from './errors.ts';
 export type { FaultKind, FaultSpec, Faults } from './faults.ts';
 export { NO_LIMITS, TELEGRAM_LIMITS, type Limits } from './limits.ts';
-export { BOT_API_METHODS } from './methods.ts';
+export { BOT_API_METHODS } from './methods/index.ts';
 export {
   SimGroup,
   SimPrivateChat,

@@ -4,15 +4,19 @@
  */
 import { badRequest } from './errors.ts';
 
-export class Params {
+/** The names of P's parameters (any name for untyped parameters). */
+type Name<P> = keyof P & string;
+
+/** P: the method's documented parameters, so a handler can only read parameters the method has. */
+export class Params<P extends object = Record<string, unknown>> {
   constructor(readonly raw: Record<string, unknown>) {}
 
-  has(name: string): boolean {
+  has(name: Name<P>): boolean {
     const value = this.raw[name];
     return value !== undefined && value !== null;
   }
 
-  str(name: string): string | undefined {
+  str(name: Name<P>): string | undefined {
     const value = this.raw[name];
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
@@ -21,7 +25,7 @@ export class Params {
   }
 
   /** An integer parameter; undefined when absent or empty; a 400 when it is not a number. */
-  int(name: string): number | undefined {
+  int(name: Name<P>): number | undefined {
     const value = this.raw[name];
     if (value === undefined || value === null || value === '') return undefined;
     const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
@@ -29,7 +33,7 @@ export class Params {
     return number;
   }
 
-  bool(name: string): boolean {
+  bool(name: Name<P>): boolean {
     const value = this.raw[name];
     if (typeof value === 'boolean') return value;
     if (typeof value === 'number') return value !== 0;
@@ -38,7 +42,7 @@ export class Params {
   }
 
   /** A JSON-serialized parameter (or the object itself in a JSON body); `error` when unparsable. */
-  json<T = unknown>(name: string, error: string): T | undefined {
+  json<T = unknown>(name: Name<P>, error: string): T | undefined {
     const value = this.raw[name];
     if (value === undefined || value === null || value === '') return undefined;
     if (typeof value !== 'string') return value as T;

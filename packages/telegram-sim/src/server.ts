@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { performance } from 'node:perf_hooks';
 import { ApiError, notFound, tooManyRequests, unauthorized } from './errors.ts';
 import type { ActiveFault, Faults } from './faults.ts';
-import { canonicalMethod, Described, handlerOf } from './methods.ts';
+import { canonicalMethod, Described, handlerOf } from './methods/index.ts';
 import { Params } from './params.ts';
 import type { WebhookOptions } from './webhook.ts';
 import type { BotRecord, World } from './world.ts';

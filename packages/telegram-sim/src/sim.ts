@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import { Faults } from './faults.ts';
 import { resolveLimits, type Limits } from './limits.ts';
-import { commandsKey, createTopic } from './methods.ts';
+import { commandsKey, createTopic } from './methods/index.ts';
 import { Params } from './params.ts';
 import { createServer } from './server.ts';
 import { renderTranscript, type TranscriptOptions } from './transcript.ts';
