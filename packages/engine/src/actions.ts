@@ -14,8 +14,12 @@ export interface MoveGuard {
 export type Action =
   | { type: 'create'; creator: PlayerId; settings?: SettingsInput }
   | { type: 'join'; player: PlayerId; name: string; ai?: boolean }
-  /** Before the start: leave the lobby. During a game: out, and play moves on. */
-  | { type: 'leave'; player: PlayerId }
+  /**
+   * Before the start: leave the lobby. During a game: out, and play moves on, unless `lobbyOnly`
+   * (a lobby's Leave button, which may still be on screen after the start): then refused with
+   * `not-in-lobby` once the game has started.
+   */
+  | { type: 'leave'; player: PlayerId; lobbyOnly?: boolean }
   /** Who may start (the creator, an admin) is the caller's business; the engine checks the table. */
   | { type: 'start' }
   /** Roll and look at the dice (stage `roll`: after believing; a round's starter is dealt them). */
@@ -24,8 +28,11 @@ export type Action =
   | ({ type: 'announce'; player: PlayerId; value: Value; blind: boolean } & MoveGuard)
   | ({ type: 'believe'; player: PlayerId } & MoveGuard)
   | ({ type: 'call'; player: PlayerId } & MoveGuard)
-  /** Pass the cup on unseen, announcing the same value or a higher one (setting `blindPass`). */
-  | ({ type: 'passBlind'; player: PlayerId; value: Value } & MoveGuard)
+  /**
+   * Pass the cup on unseen, announcing the same value or a higher one (setting `blindPass`);
+   * `'same'`: the value of the announcement passed on (a Pass button, which names none).
+   */
+  | ({ type: 'passBlind'; player: PlayerId; value: Value | 'same' } & MoveGuard)
   /** Mia was announced: give up without looking. */
   | ({ type: 'giveUp'; player: PlayerId } & MoveGuard)
   /** Mia was announced: look under the cup. */

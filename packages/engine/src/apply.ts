@@ -1,7 +1,7 @@
 import type { Action } from './actions';
 import { isValue, rollDice } from './dice';
 import type { GameEvent } from './events';
-import { announceableClaims, passableClaims } from './legal';
+import { ALL_STAGES, announceableClaims, joinRefusal, passableClaims, turnRefusal } from './legal';
 import { rankingFor } from './ranking';
 import { reject, type Rejection } from './rejections';
 import { abortGame, moveChat } from './endings';
@@ -17,8 +17,8 @@ import {
   Transaction,
 } from './resolution';
 import type { Rng } from './rng';
-import { MIA_GIVE_UP_PENALTY, resolveSettings } from './settings';
-import type { GameState, PlayerId, Stage } from './state';
+import { MIA_GIVE_UP_PENALTY, playersNeeded, resolveSettings } from './settings';
+import type { GameState, PlayerId } from './state';
 import { classifyAnnouncement } from './stats/definitions';
 import { lastAnnouncement } from './table';
 
@@ -54,23 +54,21 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
   const { state: s, rng } = tx;
   switch (action.type) {
     case 'join': {
-      if (s.phase !== 'lobby') return reject('not-in-lobby', 'the game has already started');
-      if (typeof action.player !== 'string' || action.player === '') return reject('player-unknown', 'no player id');
-      if (s.seats.some((p) => p.id === action.player)) return reject('already-joined', 'already at the table');
-      if (s.seats.length >= s.settings.maxPlayers) {
-        return reject('table-full', `the table is full (${s.settings.maxPlayers} players)`);
-      }
+      const refused = joinRefusal(s, action);
+      if (refused) return refused;
       tx.emit({ type: 'playerJoined', player: action.player, name: action.name, ai: action.ai ?? false });
       return null;
     }
     case 'leave':
+      if (action.lobbyOnly && s.phase === 'playing') return reject('not-in-lobby', 'the game has already started');
+      return removePlayer(tx, action.player, 'left');
     case 'kick':
-      return removePlayer(tx, action.player, action.type === 'leave' ? 'left' : 'kicked');
+      return removePlayer(tx, action.player, 'kicked');
     case 'start': {
       if (s.phase !== 'lobby') return reject('not-in-lobby', 'the game has already started');
-      const needed = Math.max(2, s.settings.minPlayers);
+      const needed = playersNeeded(s.settings);
       if (s.seats.length < needed) {
-        return reject('too-few-players', `a game needs at least ${needed} players`);
+        return reject('too-few-players', `a game needs at least ${needed} players`, needed);
       }
       const starter = s.seats[rng(s.seats.length)]!.id;
       tx.emit({ type: 'gameStarted', players: s.seats.map((p) => p.id) });
@@ -78,14 +76,14 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       return null;
     }
     case 'roll': {
-      const refused = checkTurn(s, action, ['roll']);
+      const refused = turnRefusal(s, action, ['roll']);
       if (refused) return refused;
       tx.emit({ type: 'diceRolled', player: action.player, dice: rollDice(rng), looked: true });
       return null;
     }
     case 'announce': {
       const refused =
-        checkTurn(s, action, [action.blind ? 'roll' : 'announce']) ??
+        turnRefusal(s, action, [action.blind ? 'roll' : 'announce']) ??
         checkClaim(s, action.value, announceableClaims(s), 'higher than the last announcement');
       if (refused) return refused;
       const ranking = rankingFor(s.settings.ranking);
@@ -104,23 +102,25 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       return null;
     }
     case 'believe': {
-      const refused = checkTurn(s, action, ['respond']);
+      const refused = turnRefusal(s, action, ['respond']);
       if (refused) return refused;
       tx.emit({ type: 'believed', player: action.player });
       return null;
     }
     case 'passBlind': {
-      const refused = checkTurn(s, action, ['respond']);
+      const refused = turnRefusal(s, action, ['respond']);
       if (refused) return refused;
       if (!s.settings.blindPass) {
         return reject('not-allowed-by-settings', 'passing blind is off in this game');
       }
-      const claimRefused = checkClaim(s, action.value, passableClaims(s), 'the same as the last announcement or higher');
+      // Stage respond always answers an announcement.
+      const value = action.value === 'same' ? lastAnnouncement(s)!.value : action.value;
+      const claimRefused = checkClaim(s, value, passableClaims(s), 'the same as the last announcement or higher');
       if (claimRefused) return claimRefused;
       tx.emit({
         type: 'announced',
         player: action.player,
-        value: rankingFor(s.settings.ranking).canonical(action.value),
+        value: rankingFor(s.settings.ranking).canonical(value),
         kind: 'pass',
         dice: s.round!.cup!.dice,
         class: 'pass',
@@ -128,19 +128,19 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       return null;
     }
     case 'call': {
-      const refused = checkTurn(s, action, ['respond']);
+      const refused = turnRefusal(s, action, ['respond']);
       if (refused) return refused;
       resolveCall(tx, action.player);
       return null;
     }
     case 'lookAtMia': {
-      const refused = checkTurn(s, action, ['mia']);
+      const refused = turnRefusal(s, action, ['mia']);
       if (refused) return refused;
       resolveMiaLook(tx, action.player);
       return null;
     }
     case 'giveUp': {
-      const refused = checkTurn(s, action, ['mia']);
+      const refused = turnRefusal(s, action, ['mia']);
       if (refused) return refused;
       const announcer = lastAnnouncement(s)!.player;
       tx.emit({ type: 'miaGivenUp', player: action.player, announcer });
@@ -149,7 +149,7 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       return null;
     }
     case 'timeout': {
-      const refused = checkTurn(s, action, ['roll', 'announce', 'respond', 'mia']);
+      const refused = turnRefusal(s, action, ALL_STAGES);
       if (refused) return refused;
       resolveTimeout(tx, action.player);
       return null;
@@ -159,24 +159,6 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
     case 'moveChat':
       return moveChat(tx, action);
   }
-}
-
-/** The actor check every in-round action shares, in the order a player would want explained. */
-function checkTurn(
-  s: GameState,
-  action: { player: PlayerId; move?: number },
-  stages: readonly Stage[],
-): Rejection | null {
-  if (s.phase !== 'playing' || !s.round) {
-    return reject('not-playing', s.phase === 'over' ? 'the game is over' : 'the game has not started');
-  }
-  const seat = s.seats.find((p) => p.id === action.player);
-  if (!seat) return reject('player-unknown', 'not a player in this game');
-  if (seat.out) return reject('player-out', 'you are out of this game');
-  if (action.move !== undefined && action.move !== s.move) return reject('stale', 'the game has moved on');
-  if (s.round.actor !== action.player) return reject('not-your-turn', 'it is not your turn');
-  if (!stages.includes(s.round.stage)) return reject('wrong-stage', `not possible now (${s.round.stage})`);
-  return null;
 }
 
 function checkClaim(s: GameState, value: unknown, allowed: readonly number[], rule: string): Rejection | null {

@@ -1,7 +1,49 @@
 import type { Value } from './dice';
 import { claimsAbove, rankingFor } from './ranking';
-import type { GameState, PlayerId } from './state';
+import { reject, type Rejection } from './rejections';
+import type { GameState, PlayerId, Stage } from './state';
 import { lastAnnouncement } from './table';
+
+/** Every stage of a round: for a question asked of the actor whatever they must do. */
+export const ALL_STAGES: readonly Stage[] = ['roll', 'announce', 'respond', 'mia'];
+
+/**
+ * Why `actor.player` may not act now at one of `stages` (null: they may), in the order a player
+ * would want it explained: the check every in-round action shares. `actor.move` is the move the
+ * caller saw (stale when the game has moved on). No stages: a move no stage takes (a button of an
+ * earlier version of the bot), refused as `wrong-stage` when nothing else is wrong.
+ */
+export function turnRefusal(
+  s: GameState,
+  actor: { player: PlayerId; move?: number },
+  stages: readonly Stage[],
+): Rejection | null {
+  if (s.phase !== 'playing' || !s.round) {
+    return reject('not-playing', s.phase === 'over' ? 'the game is over' : 'the game has not started');
+  }
+  const seat = s.seats.find((p) => p.id === actor.player);
+  if (!seat) return reject('player-unknown', 'not a player in this game');
+  if (seat.out) return reject('player-out', 'you are out of this game');
+  if (actor.move !== undefined && actor.move !== s.move) return reject('stale', 'the game has moved on');
+  if (s.round.actor !== actor.player) return reject('not-your-turn', 'it is not your turn');
+  if (!stages.includes(s.round.stage)) return reject('wrong-stage', `not possible now (${s.round.stage})`);
+  return null;
+}
+
+/**
+ * Why `joining.player` may not sit down now (null: they may). Without `joining`: whether anyone
+ * may (the lobby is open and has a free seat), asked before a computer player is named.
+ */
+export function joinRefusal(s: GameState, joining?: { player: PlayerId }): Rejection | null {
+  if (s.phase !== 'lobby') return reject('not-in-lobby', 'the game has already started');
+  if (joining) {
+    // Checked at run time too: actions arrive as JSON.
+    if (typeof joining.player !== 'string' || joining.player === '') return reject('player-unknown', 'no player id');
+    if (s.seats.some((p) => p.id === joining.player)) return reject('already-joined', 'already at the table');
+  }
+  const max = s.settings.maxPlayers;
+  return s.seats.length >= max ? reject('table-full', `the table is full (${max} players)`, max) : null;
+}
 
 /** What `player` may do now, by stage: what the bot turns into buttons and AI seats choose from. */
 export type LegalMoves =

@@ -23,6 +23,12 @@ export interface Rejection {
   code: RejectionCode;
   /** English, for logs and tests. */
   message: string;
+  /**
+   * The number of players the refusal is about, so a message can name it without knowing the rule:
+   * `too-few-players`: the fewest a start needs; `table-full`: the most the table seats.
+   */
+  players?: number;
 }
 
-export const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
+export const reject = (code: RejectionCode, message: string, players?: number): Rejection =>
+  players === undefined ? { code, message } : { code, message, players };

@@ -26,6 +26,9 @@ export interface Settings {
   maxPlayers: number;
 }
 
+/** The fewest players a start needs: the setting, never under the rules' two. */
+export const playersNeeded = (settings: Settings): number => Math.max(2, settings.minPlayers);
+
 /** Lives lost for giving up on an announced Mia: fixed by the rules, not a setting. */
 export const MIA_GIVE_UP_PENALTY = 1;
 
