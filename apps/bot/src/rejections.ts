@@ -2,7 +2,7 @@ import type { ServiceRejection } from '@mia/game';
 import type { Translate } from './i18n';
 
 /** A refusal as the player reads it in a pop-up (≤ 200 characters; checked for every language). */
-export function rejectionText(rejection: ServiceRejection, t: Translate, context: { actorName?: string; minPlayers?: number } = {}): string {
+export function rejectionText(rejection: ServiceRejection, t: Translate, context: { actorName?: string } = {}): string {
   switch (rejection.code) {
     case 'not-your-turn':
       return context.actorName ? t('reject-not-your-turn-named', { name: context.actorName }) : t('reject-not-your-turn');
@@ -23,7 +23,8 @@ export function rejectionText(rejection: ServiceRejection, t: Translate, context
     case 'table-full':
       return t('reject-table-full');
     case 'too-few-players':
-      return t('reject-too-few', { min: context.minPlayers ?? 2 });
+      // The engine names how many a start needs.
+      return rejection.players === undefined ? t('reject-other') : t('reject-too-few', { min: rejection.players });
     case 'not-higher':
       return t('reject-not-higher');
     case 'not-allowed-by-settings':

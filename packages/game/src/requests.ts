@@ -49,9 +49,9 @@ export interface ActRequest {
  * its closing time moved on: an /extend won).
  */
 export type ServiceRejectionCode = Rejection['code'] | 'other-game' | 'busy' | 'not-due';
-export interface ServiceRejection {
+/** The engine's rejection (its `players` included), or one of the service's own. */
+export interface ServiceRejection extends Omit<Rejection, 'code'> {
   code: ServiceRejectionCode;
-  message: string;
 }
 
 export type ActResult =

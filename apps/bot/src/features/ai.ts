@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
-import { STRATEGY_NAMES } from '@mia/engine';
-import { DEFAULT_AI_STRATEGY, isStrategyName, nextAiPlayer, type ActResult } from '@mia/game';
+import { joinRefusal, STRATEGY_NAMES } from '@mia/engine';
+import { DEFAULT_AI_STRATEGY, isStrategyName, nextAiPlayer, type ServiceRejection } from '@mia/game';
 import type { BotContext } from '../context';
 import { isGroup, mayManage } from './lobby';
 
@@ -21,7 +21,10 @@ ai.command('addai', async (ctx) => {
   const chatId = BigInt(ctx.chat.id);
   const game = await games.currentGame(chatId);
   if (!game) return ctx.reply(ctx.t('ai-no-game'));
-  if (game.state.phase !== 'lobby') return ctx.reply(ctx.t('ai-not-in-lobby'));
+  // Whether the lobby is open is the engine's to say (the join rule), asked before the permission
+  // so a started game is explained as such to everyone; a full table is the join's own refusal.
+  const closed = joinRefusal(game.state);
+  if (closed?.code === 'not-in-lobby') return ctx.reply(refusal(ctx, closed));
   if (!(await mayManage(ctx, game.state.creator))) return ctx.reply(ctx.t('ai-not-allowed'));
 
   const asked = ctx.match.trim().toLowerCase() || DEFAULT_AI_STRATEGY;
@@ -29,8 +32,6 @@ ai.command('addai', async (ctx) => {
     const strategies = STRATEGY_NAMES.map((name) => `• ${ctx.t(`ai-strategy-${name}`)}`).join('\n');
     return ctx.reply(ctx.t('ai-unknown-strategy', { name: asked.slice(0, ECHO_MAX), strategies }));
   }
-  const max = game.state.settings.maxPlayers;
-  if (game.state.seats.length >= max) return ctx.reply(ctx.t('ai-table-full', { max }));
 
   // Named unlike anyone seated, and unlike the person asking (who may sit down next).
   const player = nextAiPlayer(asked, [...game.state.seats, { id: String(ctx.from!.id), name: ctx.from!.first_name }]);
@@ -43,17 +44,17 @@ ai.command('addai', async (ctx) => {
     action: { type: 'join', player: player.id, name: player.name, ai: true },
   });
   if (result.status === 'duplicate') return;
-  if (result.status === 'rejected') return ctx.reply(refusal(ctx, result, max));
-  return ctx.reply(
-    ctx.t('ai-joined', { name: player.name, strategy: asked, seats: result.game.state.seats.length, max }),
-  );
+  if (result.status === 'rejected') return ctx.reply(refusal(ctx, result.rejection));
+  const { seats, settings } = result.game.state;
+  return ctx.reply(ctx.t('ai-joined', { name: player.name, strategy: asked, seats: seats.length, max: settings.maxPlayers }));
 });
 
-/** A join refused after the checks above: the table filled up or the game started meanwhile. */
-function refusal(ctx: BotContext, result: Extract<ActResult, { status: 'rejected' }>, max: number): string {
-  switch (result.rejection.code) {
+/** The engine's refusal of a seat (asked in advance, or of the join: the game moved meanwhile). */
+function refusal(ctx: BotContext, rejection: ServiceRejection): string {
+  switch (rejection.code) {
     case 'table-full':
-      return ctx.t('ai-table-full', { max });
+      // The engine names the table's size.
+      return rejection.players === undefined ? ctx.t('ai-failed') : ctx.t('ai-table-full', { max: rejection.players });
     case 'not-in-lobby':
     case 'other-game':
       return ctx.t('ai-not-in-lobby');

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
-import { lastAnnouncement, type Action, type GameState } from '@mia/engine';
-import type { ActResult, GameRecord } from '@mia/game';
+import { ALL_STAGES, legalMoves, turnRefusal, type Action, type GameState } from '@mia/engine';
+import type { ActResult, GameRecord, ServiceRejection } from '@mia/game';
 import { decodeButton } from '../callback-data';
 import type { BotContext } from '../context';
 import { dicePopupText } from '../render/prompt';
@@ -45,9 +45,11 @@ play.on('callback_query:data', async (ctx) => {
     games.act({ ...base, key, action, ...(followUp ? { followUp } : {}) });
   const move = button.move;
   const actorName = game.state.round ? game.state.seats.find((p) => p.id === game.state.round!.actor)?.name : undefined;
-  const refuse = { actorName, minPlayers: Math.max(2, game.state.settings.minPlayers) };
-  const refused = (result: Extract<ActResult, { status: 'rejected' }>) =>
-    ctx.answerCallbackQuery({ text: rejectionText(result.rejection, ctx.t, refuse), show_alert: false });
+  const refuse = { actorName };
+  /** The engine's refusal (from an action, or asked of `legal.ts`) in the player's language. */
+  const refusedWith = (rejection: ServiceRejection) =>
+    ctx.answerCallbackQuery({ text: rejectionText(rejection, ctx.t, refuse), show_alert: false });
+  const refused = (result: Extract<ActResult, { status: 'rejected' }>) => refusedWith(result.rejection);
   const answer = (result: ActResult, ok?: string) =>
     result.status === 'rejected' ? refused(result) : ctx.answerCallbackQuery(ok ? { text: ok } : {});
   /** Whether this player sees their dice in pop-ups (group mode, or their private chat fails). */
@@ -71,10 +73,9 @@ play.on('callback_query:data', async (ctx) => {
       return answer(await act({ type: 'join', player, name: user.name }), ctx.t('popup-joined'));
     }
     case 'leave':
-      // Leaving the lobby; the engine would also take a player out of a running game, which a
-      // lobby's button left on screen (an edit that failed) must not do.
-      if (game.status !== 'LOBBY') return ctx.answerCallbackQuery({ text: rejectionText({ code: 'not-in-lobby', message: '' }, ctx.t) });
-      return answer(await act({ type: 'leave', player }), ctx.t('popup-left'));
+      // Leaving the lobby only: a lobby's button left on screen (an edit that failed) must not take
+      // a player out of a running game, so the engine refuses it once the game has started.
+      return answer(await act({ type: 'leave', player, lobbyOnly: true }), ctx.t('popup-left'));
     case 'start': {
       if (!(await mayManage(ctx, game.state.creator))) {
         return ctx.answerCallbackQuery({ text: ctx.t('popup-start-not-allowed') });
@@ -85,7 +86,7 @@ play.on('callback_query:data', async (ctx) => {
       // Believe and roll (and look) in one commit: the dice arrive with the redrawn prompt or pop-up.
       return showDice(
         await act({ type: 'believe', player, move }, (state) =>
-          state.round?.stage === 'roll' && state.round.actor === player ? { type: 'roll', player, move: state.move } : undefined,
+          legalMoves(state, player).stage === 'roll' ? { type: 'roll', player, move: state.move } : undefined,
         ),
         ctx.t('popup-rolled'),
       );
@@ -94,18 +95,16 @@ play.on('callback_query:data', async (ctx) => {
     case 'roll':
       return showDice(await act({ type: 'roll', player, move }), ctx.t('popup-rolled'));
     case 'rollBlind':
-      // A button of the first version (the roll prompt's "roll blind"): its prompt was redrawn since.
-      return ctx.answerCallbackQuery({ text: ctx.t('reject-stale') });
+      // A button of the first version (the roll prompt's "roll blind"), a move no stage takes now:
+      // the engine says why (its prompt was redrawn since: out of date).
+      return refusedWith(turnRefusal(game.state, { player, move }, [])!);
     case 'announce':
     case 'announceBlind':
       return answer(await act({ type: 'announce', player, move, value: button.action.value, blind: button.action.op === 'announceBlind' }));
     case 'call':
       return answer(await act({ type: 'call', player, move }));
-    case 'pass': {
-      const last = lastAnnouncement(game.state);
-      if (!last) return ctx.answerCallbackQuery({ text: rejectionText({ code: 'wrong-stage', message: '' }, ctx.t) });
-      return answer(await act({ type: 'passBlind', player, move, value: last.value }), ctx.t('popup-passed'));
-    }
+    case 'pass':
+      return answer(await act({ type: 'passBlind', player, move, value: 'same' }), ctx.t('popup-passed'));
     case 'giveUp':
       return answer(await act({ type: 'giveUp', player, move }));
     case 'look':
@@ -117,10 +116,12 @@ play.on('callback_query:data', async (ctx) => {
 
 /** "My dice" on the table: the player's own dice in a pop-up only they see. */
 async function lookAtDice(ctx: BotContext, game: GameRecord, player: string) {
-  const round = game.state.round;
-  if (!round || round.actor !== player) {
+  // Whatever move it was drawn at: the dice are the actor's as long as the turn is theirs.
+  const refusal = turnRefusal(game.state, { player }, ALL_STAGES);
+  if (refusal) {
+    const round = game.state.round;
     const name = round ? game.state.seats.find((p) => p.id === round.actor)?.name : undefined;
-    return ctx.answerCallbackQuery({ text: rejectionText({ code: 'not-your-turn', message: '' }, ctx.t, { actorName: name }) });
+    return ctx.answerCallbackQuery({ text: rejectionText(refusal, ctx.t, { actorName: name }) });
   }
   return ctx.answerCallbackQuery({ text: dicePopupText(game.state, player, ctx.t), show_alert: true });
 }
