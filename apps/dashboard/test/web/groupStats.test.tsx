@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GroupStats } from '../../shared/api';
 import { App } from '../../web/src/App';
-import { heatAxis, headlineTell, ratesOverTime, weeksChartData } from '../../web/src/pages/player/seriesData';
+import { heatAxis } from '../../web/src/pages/player/heatAxis';
+import { headlineTell, ratesOverTime, weeksChartData } from '../../web/src/pages/player/seriesData';
 import { groupFixture, renderPage, stubFetch } from './helpers';
 
 // chart.js needs a real canvas: the charts record what the page hands them (see playerPage.test).

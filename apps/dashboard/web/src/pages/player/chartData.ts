@@ -1,6 +1,6 @@
 import type { ChartData } from 'chart.js';
 import type { ClassCounts, LivesLost, PlayerPage } from '../../../../shared/api';
-import { heatAxis } from './seriesData';
+import { heatAxis } from './heatAxis';
 
 /**
  * The player page's numbers shaped for its charts and tables. Pure (no chart.js at run time,

@@ -1,5 +1,4 @@
 import type { ChartData } from 'chart.js';
-import { RANKED_VALUES } from '@mia/engine';
 import type { RatingPoint, StatsSeries, Tell } from '../../../../shared/api';
 import type { ChartColors } from './chartData';
 
@@ -74,22 +73,6 @@ export function weeksChartData(weeks: { weekStart: string; games: number }[], la
     labels: weeks.map((w) => date(w.weekStart)),
     datasets: [{ label, data: weeks.map((w) => w.games), backgroundColor: colors.line, borderRadius: 3 }],
   };
-}
-
-/**
- * The values of the heat map's two axes: every value announced or rolled, in the ranking's order
- * (Mia first), the same list on both so the truthful cells form the diagonal.
- */
-export function heatAxis(cells: { announced: number; actual: number; count: number }[]): number[] {
-  const seen = new Set<number>();
-  for (const c of cells) {
-    if (c.count <= 0) continue;
-    seen.add(c.announced);
-    seen.add(c.actual);
-  }
-  const ranked = RANKED_VALUES.filter((v) => seen.has(v));
-  // A stored value off the classic ranking (none today) still gets its row, last.
-  return [...ranked, ...[...seen].filter((v) => !RANKED_VALUES.includes(v)).sort((a, b) => b - a)];
 }
 
 /** The tell to put in words: the value they announced after looking most often (at least 3 times). */

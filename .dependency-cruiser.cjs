@@ -1,0 +1,108 @@
+// The layers of Mia, enforced: `npm run lint:deps` (run first by `npm test`, hence CI) fails on
+// any `error` rule below and prints the rule's name beside each offending import.
+//
+//   engine  ←  db  ←  game  ←  apps (bot, dashboard; demo composes both)
+//
+// Paths are the resolved files (workspace imports like `@mia/db` resolve through the symlinks in
+// node_modules to packages/db/src/…), so a relative `../../db/src/x.ts` is caught the same way.
+// Type-only imports count: a layer that needs another's types depends on it.
+
+/** Every workspace's own files; a rule's `to` that names these is about the project's code. */
+const PROJECT = '^(apps|packages|test)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-imports-no-workspace',
+      comment:
+        'packages/engine is the rules of the game, pure: it imports nothing of the project, so every ' +
+        'other layer can depend on it and it can be tested and reasoned about alone.',
+      severity: 'error',
+      from: { path: '^packages/engine/' },
+      to: { path: PROJECT, pathNot: '^packages/engine/' },
+    },
+    {
+      name: 'db-imports-only-engine',
+      comment:
+        'packages/db (schema, migrations, read-side queries) may use the engine (its statistics ' +
+        'definitions) and nothing else of the project: the game, the apps and the simulator sit above it.',
+      severity: 'error',
+      from: { path: '^packages/db/' },
+      to: { path: PROJECT, pathNot: '^packages/(db|engine)/' },
+    },
+    {
+      name: 'game-imports-only-engine-and-db',
+      comment:
+        'packages/game (the one writer of games) builds on the engine and db only; it knows no app ' +
+        'and no Telegram simulator.',
+      severity: 'error',
+      from: { path: '^packages/game/' },
+      to: { path: PROJECT, pathNot: '^packages/(game|db|engine)/' },
+    },
+    {
+      name: 'apps-import-no-other-app',
+      comment:
+        'The bot and the dashboard are independent apps: neither imports the other (nor the demo). ' +
+        'apps/demo is exempt on purpose: it is the composition of the bot and the dashboard in one ' +
+        'process. Tests and benchmarks are exempt too: the dashboard\'s browser tests drive a real ' +
+        'bot to make games to watch, and the bot\'s history benchmark serves the dashboard beside it.',
+      severity: 'error',
+      from: { path: '^apps/(bot|dashboard)/', pathNot: '^apps/[^/]+/(test|bench)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'apps-no-read-write-db',
+      comment:
+        'WARN until the read-only query interface exists (issue 15, point 1): the apps should read ' +
+        'through it and never get a read-write database client, i.e. never import @prisma/client or ' +
+        'its adapters, db\'s write paths (client, database, embedded, schema-engine, the generated ' +
+        'client) nor the @mia/db barrel that re-exports them. Today every app imports the barrel. ' +
+        'Flip to error once the apps import only the read interface. (GameService.prisma reaches the ' +
+        'apps as a value, not an import: this rule cannot see it; removing it is part of that work.) ' +
+        'Tests and benchmarks are exempt: they open and seed databases.',
+      severity: 'warn',
+      from: { path: '^apps/', pathNot: '^apps/[^/]+/(test|bench)/' },
+      to: {
+        path: [
+          '^node_modules/(@prisma/client|\\.prisma|@prisma/adapter-pg)/',
+          '^packages/db/src/(index|client|database|embedded|schema-engine)\\.ts$',
+          '^packages/db/src/generated/',
+        ],
+      },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycles anywhere in the project\'s own code, tests and benchmarks included: a cycle ' +
+        'makes module initialisation order matter and means two modules are really one.',
+      severity: 'error',
+      from: { path: PROJECT },
+      to: { circular: true },
+    },
+    {
+      name: 'workspace-import-resolves',
+      comment:
+        'Guard for the rules above: they match resolved paths, so an @mia/* import the cruiser cannot ' +
+        'resolve would slip past them silently. Every one must resolve.',
+      severity: 'error',
+      from: {},
+      to: { path: '^@mia/', couldNotResolve: true },
+    },
+  ],
+  options: {
+    // Packages are leaves (an app importing @prisma/client is seen, their insides are not walked);
+    // so is the generated Prisma client, not ours to shape. Build output is not source.
+    doNotFollow: { path: ['node_modules', '^packages/db/src/generated/'] },
+    exclude: { path: ['/dist/', '/\\.vitest/', '/\\.turbo/', '/data/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
