@@ -5,7 +5,7 @@
 // /tmp/shots/ (looked at by hand, not kept in the repository).
 import { mkdirSync } from 'node:fs';
 import { aiAction, strategyFor, type Action } from '@mia/engine';
-import { aiPlayerId, type GameRecord } from '@mia/game';
+import { aiPlayerId, recomputeTallies, type GameRecord } from '@mia/game';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADA, applied, BO, CLEO, group } from '../server/support';
@@ -39,6 +39,8 @@ describe.skipIf(!browserAvailable('dashboard statistics'))('ratings and statisti
     const at = new Date(Date.now() - daysAgo * DAY);
     await w.db.prisma.game.update({ where: { id: game.id }, data: { finishedAt: at } });
     await w.db.prisma.$executeRaw`UPDATE "RatingChange" SET at = ${at} WHERE "gameId" = ${game.id}`;
+    // History edited behind the service's back: the chat's tallies are rebuilt, as an operator would.
+    await recomputeTallies(w.db.prisma);
     return game;
   }
 

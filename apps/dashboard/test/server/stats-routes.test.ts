@@ -3,7 +3,7 @@
 // the group's own statistics. Real database, games played through the service.
 import { ratingHistory } from '@mia/db';
 import { aiAction, displayRating, strategyFor } from '@mia/engine';
-import { aiPlayerId } from '@mia/game';
+import { aiPlayerId, recomputeTallies } from '@mia/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, GroupPage, GroupStats, PlayerPage, RecentGames } from '../../shared/api';
 import { ADA, applied, BO, group, Table, world, type World } from './support';
@@ -43,6 +43,8 @@ describe('ratings and statistics routes', () => {
     finished.push(await bluffCaught(), await bluffCaught());
     // The first game three days earlier: a history over two days.
     await w.db.prisma.game.update({ where: { id: finished[0]! }, data: { finishedAt: new Date(Date.now() - 3 * DAY) } });
+    // History edited behind the service's back: the chat's tallies are rebuilt, as an operator would.
+    await recomputeTallies(w.db.prisma);
     // A game in play: Ada's truthful 64 is secret and counts nowhere.
     const running = new Table(w.games, w.dice, PEOPLE);
     await running.open([ADA, BO]);
