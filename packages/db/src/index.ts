@@ -15,4 +15,5 @@ export { DEFAULT_DATA_DIR, MIGRATIONS_DIR, REPO_ROOT, SCHEMA_PATH } from './path
 export { parseEnv, type EnvSchema } from './env.ts';
 export { isDatabaseUnavailable } from './errors.ts';
 export * from './queries/index.ts';
+export { isReadSql, readOnly, ReadOnlyViolation } from './read-only.ts';
 export * from './generated/prisma/client.ts';

@@ -1,7 +1,20 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
-/** A client or an interactive transaction: every read-side query takes either. */
-export type Reader = PrismaClient | Prisma.TransactionClient;
+/** The model operations that only read. */
+type ReadOperation = 'findUnique' | 'findUniqueOrThrow' | 'findFirst' | 'findFirstOrThrow' | 'findMany' | 'count' | 'aggregate' | 'groupBy';
+type ModelProp = Prisma.TypeMap['meta']['modelProps'];
+
+/**
+ * What the apps get of the database: every model's reads and raw SELECTs, no write. A client, an
+ * interactive transaction or `readOnly(client)` (which also refuses writes at run time) is one.
+ */
+export type ReadClient = { readonly [M in ModelProp]: Pick<PrismaClient[M], ReadOperation & keyof PrismaClient[M]> } & Pick<
+  PrismaClient,
+  '$queryRaw'
+>;
+
+/** Every read-side query takes a `ReadClient` (the name it had before the read-only interface). */
+export type Reader = ReadClient;
 
 /** Announcement classes as the rules name them ("What counts as a bluff"). */
 export interface ClassCounts {

@@ -1,4 +1,5 @@
-// Read-side queries: statistics, leaderboards and replays over FINISHED games.
+// Read-side queries: statistics, leaderboards and replays over FINISHED games, and the few
+// lookups the apps make. The apps import this (`@mia/db/queries`), never a read-write client.
 export {
   announcedVsActual,
   announcedVsActualSql,
@@ -18,7 +19,8 @@ export {
   type GroupValue,
   type GroupWeek,
 } from './group-stats.ts';
-export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type Reader } from './common.ts';
+export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type ReadClient, type Reader } from './common.ts';
+export { chatTitle, countPlayed, usernames, type PlayedCounts } from './lookups.ts';
 export {
   playerStats,
   playerStatsSql,
