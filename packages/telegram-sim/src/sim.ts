@@ -34,7 +34,7 @@ export interface SimOptions {
   /** Address to listen on (default 127.0.0.1). */
   host?: string;
   /** Flood limits: Telegram's by default; a partial object overrides some; false turns all off. */
-  limits?: Partial<Limits> | false;
+  limits?: Partial<Limits> | false | undefined;
   /** Where message dates, rate-limit windows and query expiry read the time (default: system). */
   clock?: Clock;
   /** Seed for dice values and generated ids (default: Math.random). */

@@ -93,7 +93,7 @@ function validateEntities(text: string, entities: unknown): TgMessageEntity[] {
     }
     if (type === 'pre' && typeof entity.language === 'string' && entity.language) kept.language = entity.language;
     if (type === 'custom_emoji' && typeof entity.custom_emoji_id === 'string') kept.custom_emoji_id = entity.custom_emoji_id;
-    if (type === 'text_mention' && typeof entity.user === 'object' && entity.user) kept.user = entity.user as TgMessageEntity['user'];
+    if (type === 'text_mention' && typeof entity.user === 'object' && entity.user) kept.user = entity.user as NonNullable<TgMessageEntity['user']>;
     result.push(kept);
   }
   return result;

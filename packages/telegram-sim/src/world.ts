@@ -140,7 +140,7 @@ export class World {
     const id = supergroup ? -(1_000_000_000_000 + this.nextChannel++) : -this.nextGroup++;
     const chat = this.newChat(`g:${id}`, id, supergroup ? 'supergroup' : 'group', {
       title: options.title,
-      username: options.username?.replace(/^@/, ''),
+      ...(options.username === undefined ? {} : { username: options.username.replace(/^@/, '') }),
       isForum: options.forum === true,
     });
     // in a forum, thread 1 is the General topic: topics and messages start after it
@@ -222,10 +222,11 @@ export class World {
     content: {
       text?: string;
       entities?: TgMessageEntity[];
-      replyMarkup?: InlineKeyboardMarkup;
-      linkPreviewOptions?: LinkPreviewOptions;
-      threadId?: number;
-      replyTo?: StoredMessage;
+      // the send handlers pass what they parsed, absent or not
+      replyMarkup?: InlineKeyboardMarkup | undefined;
+      linkPreviewOptions?: LinkPreviewOptions | undefined;
+      threadId?: number | undefined;
+      replyTo?: StoredMessage | undefined;
       fields?: Record<string, unknown>;
       senderBotId?: number;
       /** Sent with disable_notification. */

@@ -120,7 +120,7 @@ export const getWebhookInfo: Handler<'getWebhookInfo'> = ({ bot }) => {
     if (hook.lastErrorDate !== undefined) info.last_error_date = hook.lastErrorDate;
     if (hook.lastErrorMessage !== undefined) info.last_error_message = hook.lastErrorMessage;
     info.max_connections = hook.maxConnections;
-    if (bot.allowedUpdates && bot.allowedUpdates.length > 0) info.allowed_updates = [...bot.allowedUpdates] as WebhookInfo['allowed_updates']; // kept only when one of ALL_UPDATE_TYPES
+    if (bot.allowedUpdates && bot.allowedUpdates.length > 0) info.allowed_updates = [...bot.allowedUpdates] as NonNullable<WebhookInfo['allowed_updates']>; // kept only when one of ALL_UPDATE_TYPES
   }
   return info;
 };
