@@ -2,7 +2,6 @@
 // applied one game at a time in one order for every process (a transaction-scoped advisory lock,
 // held to the commit), so the stored order (RatingChange.seq) is the order they were computed in
 // and a recompute that replays it gets the very same values.
-import { Prisma } from '@mia/db';
 import type { Tx } from '../repository';
 import { rateFinishedGame, ratingKey, subjectOf, OVERALL, type RatedGame, type RatingChangeRow, type RatingRow } from './ledger';
 
