@@ -2,7 +2,7 @@ import type { ServiceRejection } from '@mia/game';
 import type { Translate } from './i18n';
 
 /** A refusal as the player reads it in a pop-up (≤ 200 characters; checked for every language). */
-export function rejectionText(rejection: ServiceRejection, t: Translate, context: { actorName?: string } = {}): string {
+export function rejectionText(rejection: ServiceRejection, t: Translate, context: { actorName?: string | undefined } = {}): string {
   switch (rejection.code) {
     case 'not-your-turn':
       return context.actorName ? t('reject-not-your-turn-named', { name: context.actorName }) : t('reject-not-your-turn');

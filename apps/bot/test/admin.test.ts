@@ -11,7 +11,6 @@ import {
   lastWithButton,
   shiftedClock,
   startGame,
-  table,
   world,
   type SimGroup,
   type SimMessage,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { calculator, seededRng } from '@mia/engine';
 import type { SimGroup, SimUser } from '@mia/telegram-sim';
 import { ScreenCheck, type ScreenFigures } from './screen-check';
-import { playTurn, startGame, table, world, type RespondIn, type World } from './support';
+import { playTurn, startGame, world, type RespondIn, type World } from './support';
 
 /**
  * Whole games through the real bot and telegram-sim, in both play modes, with every rule of how

@@ -13,7 +13,8 @@ export interface UserInfo {
 }
 
 export interface ChatInfo {
-  title?: string | null;
+  /** Telegram's chat title, optional there too (undefined and null both mean unknown). */
+  title?: string | null | undefined;
   type?: string;
 }
 

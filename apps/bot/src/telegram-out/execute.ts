@@ -66,7 +66,7 @@ export class Executor {
         }
         if (id === null) {
           await this.pacer.slot(String(chatId), true);
-          id = (await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard, ...thread })).message_id;
+          id = (await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', ...markup(keyboard), ...thread })).message_id;
           screen = record(screen, intent, id);
           await job.persist(screen);
         } else {
@@ -89,7 +89,7 @@ export class Executor {
         }
         if (id === null) {
           await this.pacer.slot(player, false);
-          id = (await this.api.sendMessage(Number(player), text, { parse_mode: 'HTML', reply_markup: keyboard })).message_id;
+          id = (await this.api.sendMessage(Number(player), text, { parse_mode: 'HTML', ...markup(keyboard) })).message_id;
           screen = record(screen, intent, id);
           await job.persist(screen);
         } else {
@@ -129,7 +129,7 @@ export class Executor {
     const rendered = JSON.stringify([text, keyboard?.inline_keyboard ?? null]);
     if (this.lastEdit.get(key) === rendered) return true;
     try {
-      await this.api.editMessageText(chatId, messageId, text, { parse_mode: 'HTML', reply_markup: keyboard });
+      await this.api.editMessageText(chatId, messageId, text, { parse_mode: 'HTML', ...markup(keyboard) });
       this.remember(key, rendered);
       return true;
     } catch (error) {
@@ -150,7 +150,7 @@ export class Executor {
     } catch (error) {
       if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
       if (/not found/.test(error.description)) return;
-      await this.api.editMessageReplyMarkup(chatId, messageId, { reply_markup: undefined }).catch(() => undefined);
+      await this.api.editMessageReplyMarkup(chatId, messageId).catch(() => undefined);
     }
   }
 
@@ -164,4 +164,9 @@ export class Executor {
 function privateChatFails(error: unknown): boolean {
   if (!(error instanceof GrammyError)) return false;
   return error.error_code === 403 || (error.error_code === 400 && /chat not found/.test(error.description));
+}
+
+/** No keyboard is no reply_markup at all (an edit without one takes the buttons off). */
+function markup(keyboard: InlineKeyboard | undefined): { reply_markup?: InlineKeyboard } {
+  return keyboard ? { reply_markup: keyboard } : {};
 }
