@@ -14,8 +14,9 @@ import { Params } from './params.ts';
 import { mulberry32 } from './random.ts';
 import { createServer } from './server.ts';
 import { renderTranscript, type TranscriptOptions } from './transcript.ts';
-import type { BotCommand, TgUpdate, TgUser } from './types.ts';
+import type { BotCommand, TgUpdate } from './types.ts';
 import { DEFAULT_WEBHOOK_OPTIONS, type WebhookOptions } from './webhook.ts';
+import { botInfo, type BotInfo } from './world/views.ts';
 import {
   World,
   type ApiCall,
@@ -63,16 +64,7 @@ export {
   type NotificationQuery,
   type SimMessage,
 } from './handles.ts';
-
-export interface BotInfo {
-  id: number;
-  token: string;
-  username: string;
-  user: TgUser;
-  privacy: boolean;
-  webhookUrl: string | undefined;
-  pendingUpdates: number;
-}
+export type { BotInfo } from './world/views.ts';
 
 export class TelegramSim {
   readonly faults = new Faults();
@@ -166,16 +158,7 @@ export class TelegramSim {
   }
 
   botInfo(ref: BotRef): BotInfo {
-    const bot = this.bot(ref);
-    return {
-      id: bot.id,
-      token: bot.token,
-      username: bot.username,
-      user: { ...bot.user },
-      privacy: bot.privacy,
-      webhookUrl: bot.webhook?.url,
-      pendingUpdates: bot.queue.length,
-    };
+    return botInfo(this.bot(ref));
   }
 
   /** Updates queued for a bot and not yet confirmed (getUpdates) or delivered (webhook). */

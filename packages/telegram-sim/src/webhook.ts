@@ -42,6 +42,7 @@ export function startWebhook(world: World, bot: BotRecord, config: WebhookConfig
     maxConnections: config.maxConnections,
     ipAddress: '127.0.0.1',
     pump,
+    inFlight: () => active,
     stop() {
       stopped = true;
       for (const controller of controllers) controller.abort();

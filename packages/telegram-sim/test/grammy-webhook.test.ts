@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TelegramSim, TgUpdate } from '../src/index.ts';
-import { call, sleep, useSim } from './support.ts';
+import { call, useSim } from './support.ts';
 
 const start = useSim();
 const closing: (() => Promise<unknown>)[] = [];
@@ -161,12 +161,28 @@ describe('grammY by webhook', () => {
     let active = new Map<number, number>();
     let overlapSameChat = false;
     let maxParallel = 0;
+    let maxInFlight = 0;
+    // Each chat's i-th update is held until the other chat's i-th has arrived too: both in flight
+    // at once shows the chats go in parallel, with no timing involved.
+    const arrived = new Map<string, () => void>();
+    const arrival = new Map<string, Promise<void>>();
+    const arrivalOf = (text: string): Promise<void> => {
+      if (!arrival.has(text)) arrival.set(text, new Promise((resolve) => arrived.set(text, resolve)));
+      return arrival.get(text)!;
+    };
     const { url, deliveries } = await recorder(async (update) => {
       const chatId = update.message!.chat.id;
+      const text = update.message!.text!;
       active.set(chatId, (active.get(chatId) ?? 0) + 1);
       if (active.get(chatId)! > 1) overlapSameChat = true;
       maxParallel = Math.max(maxParallel, [...active.values()].reduce((a, b) => a + b, 0));
-      await sleep(80);
+      // The sim starts every delivery it may start at once, so a second of one chat would be in
+      // flight already.
+      maxInFlight = Math.max(maxInFlight, sim.botInfo(token).webhookInFlight);
+      void arrivalOf(text);
+      arrived.get(text)!();
+      const [chat, index] = text.split('-');
+      await arrivalOf(`${chat === 'one' ? 'two' : 'one'}-${index}`);
       active.set(chatId, active.get(chatId)! - 1);
       return 200;
     });
@@ -182,6 +198,7 @@ describe('grammY by webhook', () => {
     await sim.waitFor(() => deliveries.length === 8);
     expect(overlapSameChat).toBe(false);
     expect(maxParallel).toBe(2);
+    expect(maxInFlight).toBe(2);
     const order = (chat: number) => deliveries.filter((d) => d.update.message!.chat.id === chat).map((d) => d.update.message!.text);
     expect(order(one.id)).toEqual(['one-0', 'one-1', 'one-2', 'one-3']);
     expect(order(two.id)).toEqual(['two-0', 'two-1', 'two-2', 'two-3']);

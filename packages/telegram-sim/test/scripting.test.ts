@@ -144,8 +144,10 @@ describe('people and chats', () => {
     expect(sim.callsOf('sendMessage')[1]).toMatchObject({ ok: false, params: { chat_id: ada.id, text: '' }, error: { error_code: 400, description: 'Bad Request: message text is empty' } });
     expect(sim.callsOf('sendmessage', token)[0]).toMatchObject({ ok: true, bot: 'mia_script_bot', result: { text: 'one' }, via: 'http' });
     await expect(sim.waitFor(() => false, 50)).rejects.toThrow('waitFor: condition not met within 50 ms');
-    setTimeout(() => void call(sim, token, 'sendMessage', { chat_id: ada.id, text: 'later' }), 30);
-    expect((await sim.waitFor(() => sim.callsOf('sendMessage').find((c) => c.ok && (c.result as { text: string }).text === 'later')))?.status).toBe(200);
+    // waitFor looks at once (nothing yet), then again as the call made after it lands
+    const later = sim.waitFor(() => sim.callsOf('sendMessage').find((c) => c.ok && (c.result as { text: string }).text === 'later'));
+    await call(sim, token, 'sendMessage', { chat_id: ada.id, text: 'later' });
+    expect((await later)?.status).toBe(200);
     sim.resetCalls();
     expect(sim.calls).toEqual([]);
   });

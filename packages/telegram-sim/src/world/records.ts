@@ -38,6 +38,8 @@ export interface WebhookState {
   lastErrorMessage?: string;
   /** Starts deliveries for queued updates that may go now. */
   pump(): void;
+  /** Deliveries sent and not answered yet (what a test checks one-at-a-time delivery against). */
+  inFlight(): number;
   stop(): void;
 }
 

@@ -1,6 +1,35 @@
 /** Chats, messages and members as the Bot API shows them (snake_case, absent fields left out). */
-import type { TgChat, TgChatMember, TgMessage } from '../types.ts';
-import type { ChatRecord, MemberRecord, StoredMessage, UserRecord } from './records.ts';
+import type { TgChat, TgChatMember, TgMessage, TgUser } from '../types.ts';
+import type { BotRecord, ChatRecord, MemberRecord, StoredMessage, UserRecord } from './records.ts';
+
+/** What a test may read about a bot. */
+export interface BotInfo {
+  id: number;
+  token: string;
+  username: string;
+  user: TgUser;
+  privacy: boolean;
+  webhookUrl: string | undefined;
+  pendingUpdates: number;
+  /** Webhook deliveries sent and not answered yet. */
+  webhookInFlight: number;
+  /** A getUpdates is held open, waiting for an update. */
+  longPolling: boolean;
+}
+
+export function botInfo(bot: BotRecord): BotInfo {
+  return {
+    id: bot.id,
+    token: bot.token,
+    username: bot.username,
+    user: { ...bot.user },
+    privacy: bot.privacy,
+    webhookUrl: bot.webhook?.url,
+    pendingUpdates: bot.queue.length,
+    webhookInFlight: bot.webhook?.inFlight() ?? 0,
+    longPolling: bot.poll !== null,
+  };
+}
 
 const ADMIN_RIGHTS = {
   can_be_edited: false,
