@@ -46,7 +46,7 @@ export interface DashboardOptions {
   /** The clock of `serverTime` in payloads (tests). */
   now?: () => Date;
   /** The dashboard's public address (PUBLIC_URL), for the link previews' absolute URLs; default: the request's Host. */
-  publicUrl?: string;
+  publicUrl?: string | undefined;
 }
 
 /** Builds the dashboard: a Fastify instance with every route, not yet listening. */

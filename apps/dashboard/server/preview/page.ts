@@ -26,7 +26,7 @@ export interface PreviewPageOptions {
   /** The built SPA's folder (its index.html is the template). */
   webRoot: string;
   /** The dashboard's public address (PUBLIC_URL); without it, the request's own scheme and Host. */
-  publicUrl?: string;
+  publicUrl?: string | undefined;
 }
 
 /** A page GET from a link-preview robot (or any crawler) for an address the SPA has a page for. */

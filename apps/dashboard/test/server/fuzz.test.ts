@@ -174,7 +174,7 @@ describe('the dashboard under hostile input', () => {
         requests++;
         const url = `${path}${q}`;
         const options: InjectOptions = { method, url, headers: h };
-        if (payload !== undefined && method !== 'GET' && method !== 'HEAD') options.payload = payload as InjectOptions['payload'];
+        if (payload !== undefined && method !== 'GET' && method !== 'HEAD') options.payload = payload as NonNullable<InjectOptions['payload']>;
         const res = await w.app.inject(options);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         const what = `${method} ${JSON.stringify(url)} → ${res.statusCode} ${res.body.slice(0, 200)}`;

@@ -29,7 +29,7 @@ export function failureOf(status: number, body: Partial<ApiError> | null): ApiFa
 export async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { signal, headers: { accept: 'application/json' } });
+    response = await fetch(path, { ...(signal ? { signal } : {}), headers: { accept: 'application/json' } });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiFailure('network', null, error instanceof Error ? error.message : String(error));
