@@ -1,9 +1,10 @@
 import type { GameEvent, GameState } from '@mia/engine';
-import type { Prisma, PrismaClient } from '@mia/db';
+import { Prisma, type ReadClient } from '@mia/db';
 import type { RowWrite } from './projection';
 
 export type Tx = Prisma.TransactionClient;
-type Reader = PrismaClient | Tx;
+/** Every read here takes the read-only client, a client or a transaction. */
+type Reader = ReadClient | Tx;
 
 /** A game as the service holds it: its row's coordinates and the engine state. */
 export interface GameRecord {
@@ -42,6 +43,17 @@ export async function findGame(db: Reader, gameId: string): Promise<GameRecord |
     SELECT id, "chatId", "threadId", status::text AS status, version, state, "deadlineAt", "turnStartedAt"
     FROM "Game" WHERE id = ${gameId}`;
   return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/**
+ * Every game matching a condition on "Game" (aliased g), in one query: listings load their games
+ * in one round trip, not one per game.
+ */
+export async function findGamesWhere(db: Reader, where: Prisma.Sql): Promise<GameRecord[]> {
+  const rows = await db.$queryRaw<Parameters<typeof toRecord>[0][]>`
+    SELECT g.id, g."chatId", g."threadId", g.status::text AS status, g.version, g.state, g."deadlineAt", g."turnStartedAt"
+    FROM "Game" g WHERE ${where} ORDER BY g."createdAt", g.id`;
+  return rows.map(toRecord);
 }
 
 /** The chat's game in its lobby or in play, if any: one round trip (every action starts here). */
