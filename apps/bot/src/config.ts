@@ -1,4 +1,4 @@
-import { parseEnv } from '@mia/db';
+import { parseEnv } from '@mia/db/env';
 import { z } from 'zod';
 
 /** Where the dashboard is served when PUBLIC_URL is not set (a dashboard run on this machine). */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Api } from 'grammy';
 import type { GameEvent } from '@mia/engine';
-import { isDatabaseUnavailable } from '@mia/db';
+import { isDatabaseUnavailable } from '@mia/db/errors';
 import type { CommittedBatch, GameRecord, GameService } from '@mia/game';
 import type { Logger } from 'pino';
 import { translator, type Translate } from './i18n';

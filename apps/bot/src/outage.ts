@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '@mia/db';
+import { isDatabaseUnavailable } from '@mia/db/errors';
 import type { MiddlewareFn } from 'grammy';
 import type { Logger } from 'pino';
 import type { BotContext } from './context';

@@ -152,7 +152,7 @@ interface Snapshot {
 
 async function snapshot(): Promise<Snapshot> {
   // One round trip: every game's version and status, and every group's settings as text.
-  const rows = await f.w.games.prisma.$queryRawUnsafe<{ kind: string; id: string; value: string; chat: string | null }[]>(
+  const rows = await f.w.db.prisma.$queryRawUnsafe<{ kind: string; id: string; value: string; chat: string | null }[]>(
     `SELECT 'game' AS kind, "id", "version" || ' ' || "status" AS value, "chatId"::text AS chat FROM "Game"
      UNION ALL
      SELECT 'chat', "id"::text, concat_ws(' ', "language", "settings"::text, "dashboardToken", "listedPublicly"::text), NULL FROM "Chat"`,
@@ -182,7 +182,7 @@ async function knowledge(snap: Snapshot): Promise<DiceKnowledge> {
   for (const [id, g] of snap.games) {
     let cached = eventsCache.get(id);
     if (!cached || cached.version !== g.version) {
-      const rows = await f.w.games.prisma.gameEvent.findMany({ where: { gameId: id }, orderBy: { seq: 'asc' }, select: { payload: true } });
+      const rows = await f.w.db.prisma.gameEvent.findMany({ where: { gameId: id }, orderBy: { seq: 'asc' }, select: { payload: true } });
       cached = { version: g.version, knowledge: diceKnowledge(rows.map((r) => r.payload as unknown as GameEvent)) };
       eventsCache.set(id, cached);
     }

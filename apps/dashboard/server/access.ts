@@ -1,6 +1,6 @@
 // Access to a group's data: only through its dashboard token (unguessable, 18 random bytes; the
 // admins rotate it with the bot's /dashboard). Every /api/g/:token route resolves it first.
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { notFound } from './errors';
 import { groupByToken, type Group } from './read/groups';

@@ -1,4 +1,4 @@
-import { parseEnv } from '@mia/db';
+import { parseEnv } from '@mia/db/env';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

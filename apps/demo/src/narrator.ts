@@ -1,24 +1,10 @@
 import { publicEvent, rankingFor } from '@mia/engine';
 import type { CommittedBatch, GameService } from '@mia/game';
-import type { PrismaClient } from '@mia/db';
+import { chatTitle, countPlayed, type PlayedCounts } from '@mia/db/queries';
 import type { Logger } from 'pino';
 import { narrate } from './narrate';
 
-export interface PlayedCounts {
-  games: number;
-  rounds: number;
-  announcements: number;
-}
-
-/** What the database holds: finished games, and the rounds and announcements of every game. */
-export async function countPlayed(prisma: PrismaClient): Promise<PlayedCounts> {
-  const [games, rounds, announcements] = await Promise.all([
-    prisma.game.count({ where: { status: 'FINISHED' } }),
-    prisma.round.count(),
-    prisma.announcement.count(),
-  ]);
-  return { games, rounds, announcements };
-}
+export { countPlayed, type PlayedCounts };
 
 const n = (x: number) => x.toLocaleString('en');
 export const describeCounts = (c: PlayedCounts) =>
@@ -57,8 +43,7 @@ export class Narrator {
   async label(chatId: bigint, gameId: string): Promise<string> {
     let title = this.titles.get(chatId);
     if (title === undefined) {
-      const chat = await this.games.prisma.chat.findUnique({ where: { id: chatId }, select: { title: true } });
-      title = chat?.title ?? `chat ${chatId}`;
+      title = (await chatTitle(this.games.reads, chatId)) ?? `chat ${chatId}`;
       this.titles.set(chatId, title);
     }
     return `[${title} · ${gameId.slice(0, 8)}]`;
@@ -72,7 +57,7 @@ export class Narrator {
       if (line !== null) this.print(`${label} ${line}`);
     }
     if (game.status === 'FINISHED') {
-      this.print(`${label} Database: ${describeCounts(await countPlayed(this.games.prisma))}.`);
+      this.print(`${label} Database: ${describeCounts(await countPlayed(this.games.reads))}.`);
     }
   }
 }

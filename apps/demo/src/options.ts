@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '@mia/db';
+import { REPO_ROOT } from '@mia/db/paths';
 import { STRATEGY_NAMES, type StrategyName } from '@mia/engine';
 
 export interface DemoOptions {

@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { GameRecord } from '@mia/game';
+import { usernames } from '@mia/db/queries';
 import { z } from 'zod';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../render/html';
@@ -78,12 +79,11 @@ async function targetOf(ctx: BotContext, game: GameRecord): Promise<Target> {
   let matches: typeof seats;
   if ('username' in arg) {
     // Seats keep names only; usernames are in the users table, as last seen.
-    const users = await ctx.deps.games.prisma.user.findMany({
-      where: { id: { in: seats.filter((s) => /^\d+$/.test(s.id)).map((s) => BigInt(s.id)) } },
-      select: { id: true, username: true },
-    });
-    const ids = new Set(users.filter((u) => u.username?.toLowerCase() === arg.username).map((u) => String(u.id)));
-    matches = seats.filter((s) => ids.has(s.id));
+    const known = await usernames(
+      ctx.deps.games.reads,
+      seats.filter((s) => /^\d+$/.test(s.id)).map((s) => BigInt(s.id)),
+    );
+    matches = seats.filter((s) => /^\d+$/.test(s.id) && known.get(BigInt(s.id))?.toLowerCase() === arg.username);
   } else {
     matches = seats.filter((s) => s.name.toLocaleLowerCase() === arg.name);
   }

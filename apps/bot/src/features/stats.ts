@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { playerRating, playerStats, type PlayerRating, type PlayerStats } from '@mia/db';
+import { playerRating, playerStats, type PlayerRating, type PlayerStats } from '@mia/db/queries';
 import { PROVISIONAL_GAMES } from '@mia/engine';
 import type { BotContext } from '../context';
 import type { Translate } from '../i18n';
@@ -27,8 +27,8 @@ stats.command('stats', async (ctx) => {
   const scope = inGroup ? 'group' : 'all';
   const chat = inGroup ? { chatId: BigInt(ctx.chat.id) } : {};
   const [found, rating] = await Promise.all([
-    playerStats(ctx.deps.games.prisma, BigInt(who.id), { ...chat, recent: 0 }),
-    playerRating(ctx.deps.games.prisma, String(who.id), chat),
+    playerStats(ctx.deps.games.reads, BigInt(who.id), { ...chat, recent: 0 }),
+    playerRating(ctx.deps.games.reads, String(who.id), chat),
   ]);
   const name = escapeHtml(who.first_name);
   const t: Translate = (key, vars) => ctx.t(key, vars);

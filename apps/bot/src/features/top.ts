@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { ratingBoard, type RatingBoardRow } from '@mia/db';
+import { ratingBoard, type RatingBoardRow } from '@mia/db/queries';
 import { PROVISIONAL_GAMES } from '@mia/engine';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../render/html';
@@ -19,7 +19,7 @@ const TOP_PEOPLE = 10;
 top.command('top', async (ctx) => {
   if (!isGroup(ctx)) return ctx.reply(ctx.t('top-private'));
   const chatId = BigInt(ctx.chat.id);
-  const prisma = ctx.deps.games.prisma;
+  const prisma = ctx.deps.games.reads;
   const [people, computers] = await Promise.all([
     ratingBoard(prisma, { chatId, kind: 'people', limit: TOP_PEOPLE }),
     ratingBoard(prisma, { chatId, kind: 'computers', limit: 4 }),

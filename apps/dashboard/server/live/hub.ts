@@ -57,7 +57,7 @@ export interface Watcher {
 }
 
 interface Deps {
-  games: Pick<GameService, 'subscribe' | 'subscribeChats' | 'prisma'>;
+  games: Pick<GameService, 'subscribe' | 'subscribeChats' | 'reads'>;
   log: Logger;
   now: () => Date;
 }
@@ -131,10 +131,10 @@ export class LiveHub {
       // The token is read again once registered: a rotation (or a migration) that committed
       // since the upgrade looked it up, and whose notice came before this socket was registered,
       // is caught here; one after it, by its notice.
-      const group = await groupByToken(this.deps.games.prisma, watcher.token);
+      const group = await groupByToken(this.deps.games.reads, watcher.token);
       if (!group) return this.revoke(watcher);
       if (group.id !== chatId) this.move(watcher, group.id.toString());
-      const games = await runningGames(this.deps.games.prisma, group.id);
+      const games = await runningGames(this.deps.games.reads, group.id);
       const now = this.deps.now();
       this.write(watcher, encode.snapshot(games.map((g) => toLiveGame(g, now))));
       watcher.ready = true;
@@ -189,7 +189,7 @@ export class LiveHub {
     const chatKey = chatId.toString();
     if (!this.watchers.has(chatKey)) return;
     try {
-      const current = (await currentTokens(this.deps.games.prisma, [chatId])).get(chatKey);
+      const current = (await currentTokens(this.deps.games.reads, [chatId])).get(chatKey);
       for (const watcher of [...(this.watchers.get(chatKey) ?? [])]) if (watcher.token !== current) this.revoke(watcher);
     } catch (error) {
       // Without the check the sockets would stay open on a revoked link: they are closed instead.

@@ -29,7 +29,7 @@ export interface PublicFeedOptions extends FeedSocketsOptions {
 }
 
 interface Deps {
-  games: Pick<GameService, 'subscribe' | 'prisma'>;
+  games: Pick<GameService, 'subscribe' | 'reads'>;
   log: Logger;
   now: () => Date;
   spectators: Spectators;
@@ -157,7 +157,7 @@ export class PublicFeed {
   }
 
   private async load(): Promise<void> {
-    const { prisma } = this.deps.games;
+    const prisma = this.deps.games.reads;
     const chats = await publicChats(prisma);
     const running = await runningGamesOf(
       prisma,

@@ -1,4 +1,4 @@
-import type { PlayerRating as StoredRating, RatingBoardRow, RatingPoint as StoredPoint } from '@mia/db';
+import type { PlayerRating as StoredRating, RatingBoardRow, RatingPoint as StoredPoint } from '@mia/db/queries';
 import { PROVISIONAL_GAMES } from '@mia/engine';
 import { subjectOf } from '@mia/game';
 import type { PlayerRating, RatingEntry, RatingPoint, StrategyEntry } from '../../shared/api';

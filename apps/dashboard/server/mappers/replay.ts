@@ -1,4 +1,4 @@
-import type { GameReplay as StoredReplay, ReplayEvent } from '@mia/db';
+import type { GameReplay as StoredReplay, ReplayEvent } from '@mia/db/queries';
 import type { GameReplay } from '../../shared/api';
 import { settingsOf } from './settings';
 

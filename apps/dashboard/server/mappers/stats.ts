@@ -8,7 +8,7 @@ import type {
   RatingPoint as StoredPoint,
   RecentGame as StoredRecent,
   RecentPage,
-} from '@mia/db';
+} from '@mia/db/queries';
 import { bluffRate, callsRight } from '@mia/engine';
 import type { CoreStats, GroupStats, LivesLost, PlayerPage, RecentGames, SeriesPoint } from '../../shared/api';
 import { toPlayerRating, toRatingPoint } from './ratings';

@@ -2,7 +2,7 @@
 // image shows (the running game's version, or the group's finished games, and its title and
 // language), bounded in bytes and in time. lru-cache's fetch() shares one render between
 // concurrent requests for the same key, so a link posted in a busy group renders once.
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { toLanguage } from '../mappers/groups';

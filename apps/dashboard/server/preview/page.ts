@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';

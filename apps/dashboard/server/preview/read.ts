@@ -1,7 +1,7 @@
 // What link previews show, read from the database. A running game is read only as the engine's
 // spectatorView (its state goes no further than this file), so no preview can hold a die that
 // the game has not revealed. Finished games and statistics are the same the API gives.
-import { playerStats, ratingBoard, type Reader } from '@mia/db';
+import { playerStats, ratingBoard, type Reader } from '@mia/db/queries';
 import { spectatorView } from '@mia/engine';
 import { settingsOf } from '../mappers/settings';
 import { runningGames } from '../read/games';

@@ -1,6 +1,6 @@
 // A group's games as the dashboard reads them: running ones (their payload is the engine's
 // spectator view, see mappers/live-game.ts) and the list of ended ones.
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { GameState } from '@mia/engine';
 import type { GameSummary } from '../../shared/api';
 import type { LiveSource } from '../mappers/live-game';

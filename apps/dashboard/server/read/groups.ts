@@ -1,6 +1,6 @@
 // Groups as the dashboard reads them: by their dashboard token (the only way to a group's data),
 // or the publicly listed ones. Read-only, like everything the dashboard does.
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { GroupSummary } from '../../shared/api';
 import { NO_GAMES, toGroupSummary, type GameCounts } from '../mappers/groups';
 

@@ -1,4 +1,4 @@
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { Person } from '../mappers/stats';
 
 /**

@@ -1,6 +1,6 @@
 // What the public feed reads: the publicly listed groups and their running games. Only groups
 // whose admins listed them (`/dashboard public on`) and that did not move to a supergroup.
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { GameState } from '@mia/engine';
 import type { LiveSource } from '../mappers/live-game';
 

@@ -1,4 +1,4 @@
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { LiveHub } from '../live/hub';
 import type { PublicFeed } from '../live/public-feed';
 import type { Spectators } from '../live/spectators';

@@ -1,5 +1,5 @@
 // A finished game's replay, through the token of the group it was played in.
-import { gameReplay } from '@mia/db';
+import { gameReplay } from '@mia/db/queries';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';
 import { notFound } from '../errors';

@@ -1,7 +1,7 @@
 // A group by its token: its page (summary, house rules, rating boards, ended games, running
 // games), its running games alone (what the live channel's snapshot also carries) and its own
 // statistics over time (a route of their own: the page's charts load them when scrolled to).
-import { groupStats, ratingBoard } from '@mia/db';
+import { groupStats, ratingBoard } from '@mia/db/queries';
 import { PROVISIONAL_GAMES } from '@mia/engine';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';

@@ -1,5 +1,5 @@
 // A person's statistics in the group of the token: over the group's FINISHED games only.
-import { announcedVsActual, playerRating, playerStats, playerTells, ratingHistory, type Reader } from '@mia/db';
+import { announcedVsActual, playerRating, playerStats, playerTells, ratingHistory, type Reader } from '@mia/db/queries';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { groupOf, loadGroup } from '../access';
 import { badRequest, notFound } from '../errors';

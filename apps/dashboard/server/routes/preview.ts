@@ -2,7 +2,7 @@
 // preview/page.ts), rendered on the server (preview/render.ts) and kept briefly
 // (preview/images.ts). Rate-limited like every route.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Reader } from '@mia/db';
+import type { Reader } from '@mia/db/queries';
 import type { FastifyReply } from 'fastify';
 import { groupOf, loadGroup } from '../access';
 import { badRequest, notFound } from '../errors';

@@ -362,7 +362,7 @@ describe('link previews', () => {
     });
 
     it('a running game’s table is made from the spectator view: no unrevealed die in its data or its drawing', async () => {
-      const group = (await groupByToken(w.games.prisma, en))!;
+      const group = (await groupByToken(w.games.reads, en))!;
       const card: Card = tableCard(group, { id: enRunning.game!.id, version: enRunning.game!.version, view: spectatorView(enRunning.game!.state) }, wordsFor('en'));
       expect(findLeaks(card, revealedDice(enRunning.events))).toEqual([]);
       const secret = [...secretDice(enRunning.events)];
@@ -406,7 +406,7 @@ describe('link previews', () => {
     });
 
     it('render in a few tens of milliseconds once warm, and rasterise off the event loop (figures printed)', async () => {
-      const group = (await groupByToken(w.games.prisma, ru))!;
+      const group = (await groupByToken(w.games.reads, ru))!;
       const card = tableCard(group, { id: ruRunning.game!.id, version: ruRunning.game!.version, view: spectatorView(ruRunning.game!.state) }, wordsFor('ru'));
       await renderCard(card); // fonts parsed
       const delay = monitorEventLoopDelay({ resolution: 5 });
