@@ -18,7 +18,13 @@ import {
   type SqlQueryable,
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
-import type { MigrationDirectory, MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import type {
+  DiagnoseMigrationHistoryOutput,
+  MigrationDirectory,
+  MigrationList,
+  SchemaEngine,
+  SchemaFilter,
+} from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { MEMORY, startEmbedded } from './embedded.ts';
 import { MIGRATIONS_DIR, SCHEMA_PATH } from './paths.ts';
 
@@ -273,6 +279,17 @@ export async function applyMigrations(
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
     return appliedMigrationNames;
   });
+}
+
+/**
+ * What `prisma migrate status` reports for the database: the engine's diagnoseMigrationHistory,
+ * without a shadow database. Up to date when `history` is null and nothing is edited or failed.
+ */
+export async function migrationStatus(connectionString: string, paths: Paths = {}): Promise<DiagnoseMigrationHistoryOutput> {
+  const migrationsList = await readMigrations(paths.migrationsDir);
+  return withEngine({ url: connectionString }, paths.schemaPath ?? SCHEMA_PATH, (engine) =>
+    engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: NO_FILTER }),
+  );
 }
 
 /** Drops a comment-only script (the engine's "-- This is an empty migration.") to ''. */
