@@ -1,7 +1,7 @@
 // Prisma 7 reads the schema location and the database URL from here, not from schema.prisma.
-// Only `prisma generate` is run through the Prisma CLI in this project (the native schema
-// engine that `prisma migrate` needs cannot be downloaded here); migrations go through
-// packages/db/src/schema-engine.ts, which uses the same paths.
+// `prisma generate` and, in production where Prisma's native schema engine can be downloaded,
+// `prisma migrate deploy|status` read it; the embedded and offline path,
+// packages/db/src/schema-engine.ts (WebAssembly engine), uses the same paths.
 import { defineConfig } from 'prisma/config';
 
 export default defineConfig({
