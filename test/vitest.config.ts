@@ -1,4 +1,4 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import shared from '../vitest.shared.ts';
+import shared from '../vitest.shared';
 
 export default mergeConfig(shared, defineConfig({ test: { include: ['**/*.test.ts'], exclude: ['node_modules/**'] } }));

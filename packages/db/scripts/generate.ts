@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../src/paths.ts';
+import { REPO_ROOT } from '../src/paths';
 
 const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js');
 const result = spawnSync(

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies prisma/migrations to $DATABASE_URL, else to the embedded
 // database in $DATA_DIR (default: data/pglite at the repository root), like `prisma migrate deploy` would.
-import { startEmbedded } from '../src/embedded.ts';
-import { applyMigrations } from '../src/schema-engine.ts';
+import { startEmbedded } from '../src/embedded';
+import { applyMigrations } from '../src/schema-engine';
 
 const started = Date.now();
 const url = process.env.DATABASE_URL;

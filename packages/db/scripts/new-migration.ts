@@ -2,7 +2,7 @@
 // for the changes in schema.prisma, like `prisma migrate dev --create-only`. The shadow
 // database is a throwaway in-memory PGlite, or a temporary database on $SHADOW_DATABASE_URL's
 // server (faster) when set. Run `npm run db:generate` too.
-import { writeMigration } from '../src/schema-engine.ts';
+import { writeMigration } from '../src/schema-engine';
 
 const name = process.argv[2];
 if (!name) {

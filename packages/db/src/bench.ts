@@ -4,9 +4,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './paths.ts';
+import { REPO_ROOT } from './paths';
 
-export { DEFAULT_SERVER_URL, serverReachable } from './testing.ts';
+export { DEFAULT_SERVER_URL, serverReachable } from './testing';
 export const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 
 const r2 = (x: number) => Math.round(x * 100) / 100;

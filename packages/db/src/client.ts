@@ -2,7 +2,7 @@
 // node-postgres via @prisma/adapter-pg: no engine binary to download, and the same path for
 // a real server and for the embedded PGlite served over a loopback socket.
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from './generated/prisma/client.ts';
+import { PrismaClient } from './generated/prisma/client';
 
 export interface ClientOptions {
   /**

@@ -1,10 +1,10 @@
 // One call for the app and the tests: a migrated database and a client for it. A real
 // PostgreSQL when a URL is given (production, CI), else the embedded PGlite in a folder,
 // so a fresh machine runs with no database server at all.
-import type { PrismaClient } from './generated/prisma/client.ts';
-import { createPrisma } from './client.ts';
-import { startEmbedded } from './embedded.ts';
-import { applyMigrations } from './schema-engine.ts';
+import type { PrismaClient } from './generated/prisma/client';
+import { createPrisma } from './client';
+import { startEmbedded } from './embedded';
+import { applyMigrations } from './schema-engine';
 
 export interface OpenOptions {
   /**

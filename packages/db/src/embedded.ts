@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { DEFAULT_DATA_DIR } from './paths.ts';
+import { DEFAULT_DATA_DIR } from './paths';
 
 export const MEMORY = 'memory://';
 

@@ -1,7 +1,7 @@
 // The read-only face of a database client, for everyone but the one writer of games
 // (packages/game): the apps read through it and cannot change a row, by type and at run time.
-import type { PrismaClient } from './generated/prisma/client.ts';
-import type { ReadClient } from './queries/common.ts';
+import type { PrismaClient } from './generated/prisma/client';
+import type { ReadClient } from './queries/common';
 
 /** Model operations that only read. */
 const READS = new Set([

@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import pg from 'pg';
-import { openDatabase, type Database } from './database.ts';
-import { MEMORY } from './embedded.ts';
+import { openDatabase, type Database } from './database';
+import { MEMORY } from './embedded';
 
 export interface TestDatabase extends Database {
   /** Closes and, on a server, drops the database. */

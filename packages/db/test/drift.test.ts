@@ -5,8 +5,8 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffMigrationsToSchema, MIGRATIONS_DIR, SCHEMA_PATH, writeMigration } from '../src/index.ts';
-import { stopwatch } from './helpers.ts';
+import { diffMigrationsToSchema, MIGRATIONS_DIR, SCHEMA_PATH, writeMigration } from '../src/index';
+import { stopwatch } from './helpers';
 
 describe('migrations vs schema.prisma', () => {
   const clock = stopwatch('drift');

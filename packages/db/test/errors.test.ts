@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../src/errors.ts';
+import { isDatabaseUnavailable } from '../src/errors';
 
 /** Shapes seen from Prisma 7 with @prisma/adapter-pg while a PostgreSQL server was stopped and started. */
 describe('isDatabaseUnavailable', () => {

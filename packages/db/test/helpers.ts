@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../src/paths.ts';
-import { readMigrations } from '../src/schema-engine.ts';
+import { MIGRATIONS_DIR } from '../src/paths';
+import { readMigrations } from '../src/schema-engine';
 
 /** Every migration on disk with the checksum `prisma migrate deploy` records for it. */
 export async function migrationsOnDisk(): Promise<{ name: string; checksum: string }[]> {

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, createPrisma, openDatabase, startEmbedded } from '../src/index.ts';
-import { migrationsOnDisk, MIGRATION_ROWS_SQL, stopwatch, type MigrationRow } from './helpers.ts';
+import { applyMigrations, createPrisma, openDatabase, startEmbedded } from '../src/index';
+import { migrationsOnDisk, MIGRATION_ROWS_SQL, stopwatch, type MigrationRow } from './helpers';
 
 describe('embedded PGlite', () => {
   let dataDir = '';

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { applyMigrations, diffMigrationsToSchema, openDatabase, type Database } from '../src/index.ts';
-import { admin, migrationsOnDisk, MIGRATION_ROWS_SQL, postgresReachable, stopwatch, urlFor, type MigrationRow } from './helpers.ts';
+import { applyMigrations, diffMigrationsToSchema, openDatabase, type Database } from '../src/index';
+import { admin, migrationsOnDisk, MIGRATION_ROWS_SQL, postgresReachable, stopwatch, urlFor, type MigrationRow } from './helpers';
 
 // A developer's machine may have no server: skip there, but never in CI, where it must run.
 const reachable = await postgresReachable();

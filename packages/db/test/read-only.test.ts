@@ -1,9 +1,9 @@
 // The apps' read interface: reads pass, every kind of write is refused before the database sees it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Prisma } from '../src/generated/prisma/client.ts';
-import { isReadSql, readOnly, ReadOnlyViolation } from '../src/read-only.ts';
-import { chatTitle, countPlayed, playerStats, ratingBoard, usernames } from '../src/queries/index.ts';
-import { openTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { Prisma } from '../src/generated/prisma/client';
+import { isReadSql, readOnly, ReadOnlyViolation } from '../src/read-only';
+import { chatTitle, countPlayed, playerStats, ratingBoard, usernames } from '../src/queries/index';
+import { openTestDatabase, type TestDatabase } from '../src/testing';
 
 describe('readOnly', () => {
   let db: TestDatabase;

@@ -2,7 +2,7 @@
  * The typed handles tests use to play the people on the other side and to name chats: a user who
  * starts bots, writes, edits, presses buttons, joins and leaves; a group; a private chat.
  */
-import type { TgMessage, TgUser } from './types.ts';
+import type { TgMessage, TgUser } from './types';
 import {
   isPresent,
   userEntities,
@@ -17,7 +17,7 @@ import {
   type StoredMessage,
   type UserRecord,
   type World,
-} from './world.ts';
+} from './world';
 
 /** A bot as tests name it: its token (what createBot returns) or its @username. */
 export type BotRef = string;

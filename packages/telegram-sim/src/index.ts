@@ -1,8 +1,8 @@
-export { ManualClock, systemClock, type Clock } from './clock.ts';
-export { ApiError } from './errors.ts';
-export type { FaultKind, FaultSpec, Faults } from './faults.ts';
-export { NO_LIMITS, TELEGRAM_LIMITS, type Limits } from './limits.ts';
-export { BOT_API_METHODS } from './methods/index.ts';
+export { ManualClock, systemClock, type Clock } from './clock';
+export { ApiError } from './errors';
+export type { FaultKind, FaultSpec, Faults } from './faults';
+export { NO_LIMITS, TELEGRAM_LIMITS, type Limits } from './limits';
+export { BOT_API_METHODS } from './methods/index';
 export {
   SimGroup,
   SimPrivateChat,
@@ -14,11 +14,11 @@ export {
   type NotificationQuery,
   type SimMessage,
   type SimOptions,
-} from './sim.ts';
-export { findEntities, formatText, parseHtml, parseMarkdown, parseMarkdownV2, type FormattedText } from './text.ts';
-export type * from './types.ts';
-export type { WebhookOptions } from './webhook.ts';
-export type { ApiCall, CallbackAnswer, MessageVersion, Notification, NotificationReason, Popup } from './world.ts';
-export { BUTTON_STYLES, type ButtonStyle } from './markup.ts';
-export { keyboardLines, markedText, type TranscriptOptions } from './transcript.ts';
-export { startRoundRobin, type Forwarded, type RoundRobin, type RoundRobinOptions } from './balancer.ts';
+} from './sim';
+export { findEntities, formatText, parseHtml, parseMarkdown, parseMarkdownV2, type FormattedText } from './text';
+export type * from './types';
+export type { WebhookOptions } from './webhook';
+export type { ApiCall, CallbackAnswer, MessageVersion, Notification, NotificationReason, Popup } from './world';
+export { BUTTON_STYLES, type ButtonStyle } from './markup';
+export { keyboardLines, markedText, type TranscriptOptions } from './transcript';
+export { startRoundRobin, type Forwarded, type RoundRobin, type RoundRobinOptions } from './balancer';

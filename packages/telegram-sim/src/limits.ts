@@ -3,7 +3,7 @@
  * group, or 30 a second overall, answer 429 "Too Many Requests: retry after N". Edits are counted
  * apart from sends, against their own (looser) per-chat limit.
  */
-import { tooManyRequests } from './errors.ts';
+import { tooManyRequests } from './errors';
 
 export interface Limits {
   /** Messages a bot may send into one group or supergroup per minute (Telegram: 20). */

@@ -6,7 +6,7 @@
  * Prints one JSON line — {"apiRoot": …, "bots": [{"username": …, "token": …}]} — then serves
  * until SIGINT or SIGTERM.
  */
-import { TelegramSim } from './sim.ts';
+import { TelegramSim } from './sim';
 
 const port = Number(process.env.PORT ?? 8081);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -1,6 +1,6 @@
 /** reply_markup as Telegram checks it: inline keyboards are kept on the message, others accepted. */
-import { badRequest } from './errors.ts';
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from './types.ts';
+import { badRequest } from './errors';
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from './types';
 
 export type ParsedMarkup =
   | { kind: 'none' }

@@ -3,8 +3,8 @@
  * group to a supergroup, opening a forum topic. `by` is who does it (default: the group's creator,
  * else an admin, else a member).
  */
-import { createTopic } from './methods/index.ts';
-import { isPresent, type BotRecord, type ChatRecord, type MemberRecord, type UserRecord, type World } from './world.ts';
+import { createTopic } from './methods/index';
+import { isPresent, type BotRecord, type ChatRecord, type MemberRecord, type UserRecord, type World } from './world';
 
 function someAdmin(world: World, chat: ChatRecord): UserRecord {
   const members = [...chat.members.values()].filter((m) => !m.isBot);

@@ -2,7 +2,7 @@
  * Method parameters as Telegram reads them: from a JSON body, a form, multipart fields or the query
  * string, where everything may arrive as a string and objects as JSON-serialized strings.
  */
-import { badRequest } from './errors.ts';
+import { badRequest } from './errors';
 
 /** The names of P's parameters (any name for untyped parameters). */
 type Name<P> = keyof P & string;

@@ -5,12 +5,12 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { performance } from 'node:perf_hooks';
-import { ApiError, notFound, tooManyRequests, unauthorized } from './errors.ts';
-import type { ActiveFault, Faults } from './faults.ts';
-import { canonicalMethod, Described, handlerOf } from './methods/index.ts';
-import { Params } from './params.ts';
-import type { WebhookOptions } from './webhook.ts';
-import type { BotRecord, World } from './world.ts';
+import { ApiError, notFound, tooManyRequests, unauthorized } from './errors';
+import type { ActiveFault, Faults } from './faults';
+import { canonicalMethod, Described, handlerOf } from './methods/index';
+import { Params } from './params';
+import type { WebhookOptions } from './webhook';
+import type { BotRecord, World } from './world';
 
 export interface Answer {
   status: number;

@@ -4,19 +4,19 @@
  * shows.
  */
 import type { FastifyInstance } from 'fastify';
-import { systemClock, type Clock } from './clock.ts';
-import { Faults } from './faults.ts';
-import { SimGroup, SimUser, type BotRef, type ChatHandle, type NotificationQuery, type SimMessage } from './handles.ts';
-import { resolveLimits, type Limits } from './limits.ts';
-import { addBotToGroup, migrateGroup, openTopic, removeBotFromGroup } from './membership.ts';
-import { commandsKey } from './methods/index.ts';
-import { Params } from './params.ts';
-import { mulberry32 } from './random.ts';
-import { createServer } from './server.ts';
-import { renderTranscript, type TranscriptOptions } from './transcript.ts';
-import type { BotCommand, TgUpdate } from './types.ts';
-import { DEFAULT_WEBHOOK_OPTIONS, type WebhookOptions } from './webhook.ts';
-import { botInfo, type BotInfo } from './world/views.ts';
+import { systemClock, type Clock } from './clock';
+import { Faults } from './faults';
+import { SimGroup, SimUser, type BotRef, type ChatHandle, type NotificationQuery, type SimMessage } from './handles';
+import { resolveLimits, type Limits } from './limits';
+import { addBotToGroup, migrateGroup, openTopic, removeBotFromGroup } from './membership';
+import { commandsKey } from './methods/index';
+import { Params } from './params';
+import { mulberry32 } from './random';
+import { createServer } from './server';
+import { renderTranscript, type TranscriptOptions } from './transcript';
+import type { BotCommand, TgUpdate } from './types';
+import { DEFAULT_WEBHOOK_OPTIONS, type WebhookOptions } from './webhook';
+import { botInfo, type BotInfo } from './world/views';
 import {
   World,
   type ApiCall,
@@ -27,7 +27,7 @@ import {
   type Popup,
   type QueryRecord,
   type StoredMessage,
-} from './world.ts';
+} from './world';
 
 export interface SimOptions {
   /** Port to listen on; 0 (default) picks a free one. */
@@ -63,8 +63,8 @@ export {
   type ChatHandle,
   type NotificationQuery,
   type SimMessage,
-} from './handles.ts';
-export type { BotInfo } from './world/views.ts';
+} from './handles';
+export type { BotInfo } from './world/views';
 
 export class TelegramSim {
   readonly faults = new Faults();

@@ -4,19 +4,19 @@
  * Telegram answers ("can't parse entities: …", byte offsets in UTF-8), trimming, and the entities
  * Telegram detects by itself (bot commands, mentions, hashtags, URLs).
  */
-import { badRequest } from './errors.ts';
-import { checkedLink, isSpace, sortEntities, type FormattedText } from './text/common.ts';
-import { withFoundEntities } from './text/entities.ts';
-import { parseHtml } from './text/html.ts';
-import { parseMarkdown } from './text/markdown.ts';
-import { parseMarkdownV2 } from './text/markdown-v2.ts';
-import type { TgMessageEntity } from './types.ts';
+import { badRequest } from './errors';
+import { checkedLink, isSpace, sortEntities, type FormattedText } from './text/common';
+import { withFoundEntities } from './text/entities';
+import { parseHtml } from './text/html';
+import { parseMarkdown } from './text/markdown';
+import { parseMarkdownV2 } from './text/markdown-v2';
+import type { TgMessageEntity } from './types';
 
-export { sortEntities, type FormattedText } from './text/common.ts';
-export { findEntities, withFoundEntities } from './text/entities.ts';
-export { parseHtml } from './text/html.ts';
-export { parseMarkdown } from './text/markdown.ts';
-export { parseMarkdownV2 } from './text/markdown-v2.ts';
+export { sortEntities, type FormattedText } from './text/common';
+export { findEntities, withFoundEntities } from './text/entities';
+export { parseHtml } from './text/html';
+export { parseMarkdown } from './text/markdown';
+export { parseMarkdownV2 } from './text/markdown-v2';
 
 /**
  * Telegram strips trailing whitespace, and leading spaces and newlines before the first entity,

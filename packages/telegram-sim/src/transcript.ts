@@ -3,8 +3,8 @@
  * message, its text as shown now, its buttons row by row (with their style), and a mark where it
  * was edited. For test failures, snapshots and the demo; not a Bot API view.
  */
-import type { InlineKeyboardButton, InlineKeyboardMarkup, TgMessageEntity, TgUser } from './types.ts';
-import type { StoredMessage } from './world.ts';
+import type { InlineKeyboardButton, InlineKeyboardMarkup, TgMessageEntity, TgUser } from './types';
+import type { StoredMessage } from './world';
 
 export interface TranscriptOptions {
   /**

@@ -7,7 +7,7 @@
  * parallel up to max_connections. A method in a 2xx response body (a "webhook reply") is executed,
  * except getX, setWebhook, deleteWebhook, close and logOut, which Telegram ignores there.
  */
-import type { BotRecord, QueuedUpdate, WebhookState, World } from './world.ts';
+import type { BotRecord, QueuedUpdate, WebhookState, World } from './world';
 
 export interface WebhookOptions {
   /** Attempts per update before it is dropped (Telegram gives up after "a reasonable number"). */

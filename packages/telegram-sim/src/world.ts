@@ -5,13 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Clock } from './clock.ts';
-import { findEntities } from './text.ts';
-import type { ChatType, InlineKeyboardMarkup, LinkPreviewOptions, TgChat, TgChatMember, TgMessage, TgMessageEntity, TgUpdate, TgUser, UpdateType } from './types.ts';
-import { resolveChat, sharesGroup } from './world/access.ts';
-import { newBotRecord } from './world/create.ts';
-import { countEdit, countSend } from './world/flood.ts';
-import { notify } from './world/notify.ts';
+import type { Clock } from './clock';
+import { findEntities } from './text';
+import type { ChatType, InlineKeyboardMarkup, LinkPreviewOptions, TgChat, TgChatMember, TgMessage, TgMessageEntity, TgUpdate, TgUser, UpdateType } from './types';
+import { resolveChat, sharesGroup } from './world/access';
+import { newBotRecord } from './world/create';
+import { countEdit, countSend } from './world/flood';
+import { notify } from './world/notify';
 import {
   isPresent,
   type ApiCall,
@@ -22,12 +22,12 @@ import {
   type StoredMessage,
   type UserRecord,
   type WorldOptions,
-} from './world/records.ts';
-import { chatView, memberView, renderMessage } from './world/views.ts';
-import { allows, botSees, isService } from './world/visibility.ts';
+} from './world/records';
+import { chatView, memberView, renderMessage } from './world/views';
+import { allows, botSees, isService } from './world/visibility';
 
-export type * from './world/records.ts';
-export { isPresent } from './world/records.ts';
+export type * from './world/records';
+export { isPresent } from './world/records';
 
 export const DEFAULT_UPDATE_TYPES: readonly UpdateType[] = ['message', 'edited_message', 'callback_query', 'my_chat_member'];
 export const ALL_UPDATE_TYPES: readonly string[] = [

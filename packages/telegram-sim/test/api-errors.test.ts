@@ -3,8 +3,8 @@
  * models, with Telegram's status codes, descriptions and parameters.
  */
 import { describe, expect, it } from 'vitest';
-import { ManualClock, type TelegramSim } from '../src/index.ts';
-import { call, useSim, type Encoding } from './support.ts';
+import { ManualClock, type TelegramSim } from '../src/index';
+import { call, useSim, type Encoding } from './support';
 
 const start = useSim();
 

@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRoundRobin, type TgUpdate } from '../src/index.ts';
-import { call, useSim } from './support.ts';
+import { startRoundRobin, type TgUpdate } from '../src/index';
+import { call, useSim } from './support';
 
 const start = useSim();
 const closing: (() => Promise<unknown>)[] = [];

@@ -4,8 +4,8 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, GrammyError, InlineKeyboard } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TelegramSim } from '../src/index.ts';
-import { call, useSim } from './support.ts';
+import type { TelegramSim } from '../src/index';
+import { call, useSim } from './support';
 
 const start = useSim();
 const running: Bot[] = [];

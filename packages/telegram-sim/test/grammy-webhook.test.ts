@@ -7,8 +7,8 @@ import { Bot, InlineKeyboard, webhookCallback } from 'grammy';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TelegramSim, TgUpdate } from '../src/index.ts';
-import { call, useSim } from './support.ts';
+import type { TelegramSim, TgUpdate } from '../src/index';
+import { call, useSim } from './support';
 
 const start = useSim();
 const closing: (() => Promise<unknown>)[] = [];

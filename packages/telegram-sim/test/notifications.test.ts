@@ -5,7 +5,7 @@
  */
 import { Bot } from 'grammy';
 import { describe, expect, it } from 'vitest';
-import { call, useSim } from './support.ts';
+import { call, useSim } from './support';
 
 const start = useSim();
 

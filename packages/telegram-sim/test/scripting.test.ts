@@ -5,7 +5,7 @@ import { Bot, GrammyError } from 'grammy';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { call, useSim } from './support.ts';
+import { call, useSim } from './support';
 
 const start = useSim();
 

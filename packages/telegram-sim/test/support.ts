@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { TelegramSim, type SimOptions } from '../src/index.ts';
+import { TelegramSim, type SimOptions } from '../src/index';
 
 export interface Answer {
   status: number;

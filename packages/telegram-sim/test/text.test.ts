@@ -1,6 +1,6 @@
 /** Telegram's text formatting: parse modes to plain text and entities, offsets in UTF-16 units. */
 import { describe, expect, it } from 'vitest';
-import { findEntities, formatText, parseHtml, parseMarkdown, parseMarkdownV2 } from '../src/index.ts';
+import { findEntities, formatText, parseHtml, parseMarkdown, parseMarkdownV2 } from '../src/index';
 
 const failure = (fn: () => unknown): string => {
   try {

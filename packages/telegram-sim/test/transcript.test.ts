@@ -4,8 +4,8 @@
  */
 import { Bot, InlineKeyboard } from 'grammy';
 import { describe, expect, it } from 'vitest';
-import { markedText } from '../src/index.ts';
-import { call, useSim } from './support.ts';
+import { markedText } from '../src/index';
+import { call, useSim } from './support';
 
 const start = useSim();
 

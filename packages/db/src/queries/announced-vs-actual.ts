@@ -2,8 +2,8 @@
 // FINISHED games: the dashboard's heat map of honesty. Blind announcements and blind passes are
 // left out (the announcer had not seen the dice, so there is nothing to be honest about), and so
 // are games in the lobby, in play or aborted: a running game's dice are still secret.
-import { Prisma } from '../generated/prisma/client.ts';
-import type { Reader } from './common.ts';
+import { Prisma } from '../generated/prisma/client';
+import type { Reader } from './common';
 
 export interface AnnouncedVsActualOptions {
   /** Only games played in this chat. */

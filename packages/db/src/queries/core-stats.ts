@@ -1,7 +1,7 @@
 // A player's core counts (games, announcements by class, reveals on and by them, lives lost) and
 // how one day's row of the statistics statement folds into them. Every rate comes from the engine.
 import { bluffRate, callsRight, isRightCall, ratioOf, type Reveal } from '@mia/engine';
-import { emptyClassCounts, emptyLivesLost, type ClassCounts, type LivesLost } from './common.ts';
+import { emptyClassCounts, emptyLivesLost, type ClassCounts, type LivesLost } from './common';
 
 /**
  * Times one of the player's announcements was put to the test: a "liar!" call on it, or a look

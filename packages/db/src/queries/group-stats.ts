@@ -3,8 +3,8 @@
 // The counts are the engine's fold per group (engine/src/stats/fold.ts: GroupCounts), the rates
 // its bluffRate, callsRight and truthRate. Games in the lobby, in play or aborted never count.
 import { bluffRate, bucketDays, callsRight, rankedIndex, truthRate, weeksBetween, weekStart, type BucketUnit } from '@mia/engine';
-import { Prisma } from '../generated/prisma/client.ts';
-import { CAUSE_KEY, CLASS_KEY, emptyClassCounts, emptyLivesLost, isoWeekOf, type ClassCounts, type LivesLost, type Reader } from './common.ts';
+import { Prisma } from '../generated/prisma/client';
+import { CAUSE_KEY, CLASS_KEY, emptyClassCounts, emptyLivesLost, isoWeekOf, type ClassCounts, type LivesLost, type Reader } from './common';
 
 /** Calls ("liar!" or a look at an announced Mia) made in the group. */
 export interface GroupCalls {

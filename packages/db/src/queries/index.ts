@@ -5,7 +5,7 @@ export {
   announcedVsActualSql,
   type AnnouncedVsActualCell,
   type AnnouncedVsActualOptions,
-} from './announced-vs-actual.ts';
+} from './announced-vs-actual';
 // The values both axes of the heat map (and every per-value table) list, in ranking order.
 export { RANKED_VALUES } from '@mia/engine';
 export {
@@ -18,9 +18,9 @@ export {
   type GroupStats,
   type GroupValue,
   type GroupWeek,
-} from './group-stats.ts';
-export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type ReadClient, type Reader } from './common.ts';
-export { chatTitle, countPlayed, usernames, type PlayedCounts } from './lookups.ts';
+} from './group-stats';
+export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type ReadClient, type Reader } from './common';
+export { chatTitle, countPlayed, usernames, type PlayedCounts } from './lookups';
 export {
   playerStats,
   playerStatsSql,
@@ -35,8 +35,8 @@ export {
   type StatsPoint,
   type StatsSeries,
   type WeeklyStats,
-} from './player-stats.ts';
-export { playerTells, playerTellsSql, type PlayerTells, type PlayerTellsOptions, type TellValue } from './player-tells.ts';
+} from './player-stats';
+export { playerTells, playerTellsSql, type PlayerTells, type PlayerTellsOptions, type TellValue } from './player-tells';
 export {
   gameReplay,
   type GameReplay,
@@ -45,7 +45,7 @@ export {
   type ReplayPlayer,
   type ReplayReveal,
   type ReplayRound,
-} from './replay.ts';
+} from './replay';
 export {
   playerRating,
   ratingBoard,
@@ -57,4 +57,4 @@ export {
   type RatingBoardRow,
   type RatingHistoryOptions,
   type RatingPoint,
-} from './ratings.ts';
+} from './ratings';

@@ -1,5 +1,5 @@
 // Small reads the apps make beside the statistics: named here so the apps hold no queries.
-import type { Reader } from './common.ts';
+import type { Reader } from './common';
 
 /** Of these users, each one's Telegram username as last seen (null: none). Unknown ids are left out. */
 export async function usernames(prisma: Reader, userIds: readonly bigint[]): Promise<Map<bigint, string | null>> {

@@ -1,11 +1,11 @@
 // A player's statistics over their FINISHED games (rules: "What counts as a bluff"). Games in
 // the lobby, in play or aborted never count: a running game's announcements are still secret.
 import { bucketDays, weekStart, type BucketUnit } from '@mia/engine';
-import { Prisma } from '../generated/prisma/client.ts';
-import { isoWeekOf, type Reader } from './common.ts';
-import { coreOf, type CoreStats, type DayRow } from './core-stats.ts';
+import { Prisma } from '../generated/prisma/client';
+import { isoWeekOf, type Reader } from './common';
+import { coreOf, type CoreStats, type DayRow } from './core-stats';
 
-export type { CalledOn, CallsMade, CoreStats } from './core-stats.ts';
+export type { CalledOn, CallsMade, CoreStats } from './core-stats';
 
 export interface PlayerStatsOptions {
   /** Only games played in this chat. */

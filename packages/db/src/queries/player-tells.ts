@@ -2,8 +2,8 @@
 // how often they call each value announced to them. The counts are the engine's fold
 // (engine/src/stats/fold.ts: `announced` and `faced`); the rates its truthRate and callRate.
 import { callRate, MIA, rankedIndex, truthRate } from '@mia/engine';
-import { Prisma } from '../generated/prisma/client.ts';
-import type { Reader } from './common.ts';
+import { Prisma } from '../generated/prisma/client';
+import type { Reader } from './common';
 
 export interface PlayerTellsOptions {
   /** Only games played in this chat. */

@@ -1,8 +1,8 @@
 // Skill ratings as the boards, /top, /stats and the player page read them (written by @mia/game's
 // ratings ledger when a game finishes). Scope 0 holds the ratings over all chats.
 import { bluffRate, displayRating, isProvisional, type StrategyName } from '@mia/engine';
-import { Prisma } from '../generated/prisma/client.ts';
-import type { Reader } from './common.ts';
+import { Prisma } from '../generated/prisma/client';
+import type { Reader } from './common';
 
 /** The scope of the ratings over all chats. */
 const OVERALL = 0n;

@@ -1,8 +1,8 @@
 // A finished game's replay: its whole event log and per-round summaries. It shows every roll,
 // so it is only given for FINISHED games (rules: "Secrecy": after a game has ended its rolls
 // may be shown in its replay).
-import type { Prisma } from '../generated/prisma/client.ts';
-import type { Reader } from './common.ts';
+import type { Prisma } from '../generated/prisma/client';
+import type { Reader } from './common';
 
 export interface ReplayEvent {
   seq: number;

@@ -1,9 +1,9 @@
 /** The bot's own settings: getMe, commands per scope and language, names and descriptions, menu buttons, default admin rights. */
 import type { BotCommand, ChatAdministratorRights, MenuButton, UserFromGetMe } from '@grammyjs/types';
-import { badRequest } from '../errors.ts';
-import { Params } from '../params.ts';
-import type { BotRecord, World } from '../world.ts';
-import type { Handler, Result } from './context.ts';
+import { badRequest } from '../errors';
+import { Params } from '../params';
+import type { BotRecord, World } from '../world';
+import type { Handler, Result } from './context';
 
 const SCOPES = new Set(['default', 'all_private_chats', 'all_group_chats', 'all_chat_administrators', 'chat', 'chat_administrators', 'chat_member']);
 

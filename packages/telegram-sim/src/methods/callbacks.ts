@@ -1,6 +1,6 @@
 /** Answering callback queries: what the person who pressed a button sees. */
-import { badRequest, QUERY_TOO_OLD } from '../errors.ts';
-import type { Handler } from './context.ts';
+import { badRequest, QUERY_TOO_OLD } from '../errors';
+import type { Handler } from './context';
 
 export const answerCallbackQuery: Handler<'answerCallbackQuery'> = ({ world, bot, params }) => {
   const id = params.str('callback_query_id') ?? '';

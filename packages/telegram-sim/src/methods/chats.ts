@@ -1,9 +1,9 @@
 /** Chats and their members: chat info, members and admins, leaving, bans, chat actions. */
 import type { ChatFullInfo, ChatMember, ChatMemberAdministrator, ChatMemberOwner } from '@grammyjs/types';
-import { badRequest } from '../errors.ts';
-import type { Params } from '../params.ts';
-import { isPresent, type BotRecord, type ChatRecord, type MemberRecord, type World } from '../world.ts';
-import type { Handler } from './context.ts';
+import { badRequest } from '../errors';
+import type { Params } from '../params';
+import { isPresent, type BotRecord, type ChatRecord, type MemberRecord, type World } from '../world';
+import type { Handler } from './context';
 
 /** A member as the Bot API's ChatMember (the world builds it by status). */
 const asMember = <T extends ChatMember = ChatMember>(member: unknown): T => member as T;

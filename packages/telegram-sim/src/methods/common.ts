@@ -4,13 +4,13 @@
  * keyboard, and adding a message the bot sends after every check and the flood limits.
  */
 import type { Message } from '@grammyjs/types';
-import { badRequest } from '../errors.ts';
-import { inlineOf, parseReplyMarkup } from '../markup.ts';
-import type { Params } from '../params.ts';
-import { formatText, type FormattedText } from '../text.ts';
-import type { InlineKeyboardMarkup, LinkPreviewOptions, TgMessageEntity } from '../types.ts';
-import type { BotRecord, ChatRecord, StoredMessage, World } from '../world.ts';
-import type { LegacyParams } from './context.ts';
+import { badRequest } from '../errors';
+import { inlineOf, parseReplyMarkup } from '../markup';
+import type { Params } from '../params';
+import { formatText, type FormattedText } from '../text';
+import type { InlineKeyboardMarkup, LinkPreviewOptions, TgMessageEntity } from '../types';
+import type { BotRecord, ChatRecord, StoredMessage, World } from '../world';
+import type { LegacyParams } from './context';
 
 /** A message as the Bot API result its method documents: rendered from what was stored, which is that method's content. */
 export function rendered<T = Message>(world: World, message: StoredMessage): T {

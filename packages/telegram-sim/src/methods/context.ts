@@ -3,9 +3,9 @@
  * typed by @grammyjs/types (the Bot API types grammY itself uses) per method.
  */
 import type { ApiMethods, Opts as AllOpts } from '@grammyjs/types';
-import type { Params } from '../params.ts';
-import type { WebhookOptions } from '../webhook.ts';
-import type { BotRecord, World } from '../world.ts';
+import type { Params } from '../params';
+import type { WebhookOptions } from '../webhook';
+import type { BotRecord, World } from '../world';
 
 /** A file as the server reads it from a multipart upload (the `F` of the Bot API types). */
 export interface Upload {

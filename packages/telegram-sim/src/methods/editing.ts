@@ -1,10 +1,10 @@
 /** Changing sent messages: editing their text, caption or keyboard, and deleting them. */
 import type { Message } from '@grammyjs/types';
-import { badRequest, NOT_MODIFIED } from '../errors.ts';
-import type { InlineKeyboardMarkup, LinkPreviewOptions, TgMessageEntity } from '../types.ts';
-import type { BotRecord, ChatRecord, StoredMessage, World } from '../world.ts';
-import type { Handler, MethodContext, Result } from './context.ts';
-import { captionText, linkPreview, markupOf, messageOf, messageText, rendered, sameJson } from './common.ts';
+import { badRequest, NOT_MODIFIED } from '../errors';
+import type { InlineKeyboardMarkup, LinkPreviewOptions, TgMessageEntity } from '../types';
+import type { BotRecord, ChatRecord, StoredMessage, World } from '../world';
+import type { Handler, MethodContext, Result } from './context';
+import { captionText, linkPreview, markupOf, messageOf, messageText, rendered, sameJson } from './common';
 
 type EditMethod = 'editMessageText' | 'editMessageReplyMarkup' | 'editMessageCaption';
 /** The edited message an edit method answers (True is for inline messages, not modelled). */

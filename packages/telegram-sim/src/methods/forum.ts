@@ -1,9 +1,9 @@
 /** Forum topics: opening (by a bot or a person), closing, reopening, renaming and deleting them. */
 import type { ForumTopic } from '@grammyjs/types';
-import { badRequest } from '../errors.ts';
-import type { TgUser } from '../types.ts';
-import type { ChatRecord, World } from '../world.ts';
-import type { Handler, MethodContext } from './context.ts';
+import { badRequest } from '../errors';
+import type { TgUser } from '../types';
+import type { ChatRecord, World } from '../world';
+import type { Handler, MethodContext } from './context';
 
 type TopicMethod = 'closeForumTopic' | 'reopenForumTopic' | 'editForumTopic' | 'deleteForumTopic';
 

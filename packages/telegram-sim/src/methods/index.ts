@@ -4,7 +4,7 @@
  * this one assembles the table. Methods without a model here still answer a sensible result
  * (usually True) so a bot calling them keeps working.
  */
-import { Params } from '../params.ts';
+import { Params } from '../params';
 import {
   deleteMyCommands,
   getChatMenuButton,
@@ -20,8 +20,8 @@ import {
   setMyDescription,
   setMyName,
   setMyShortDescription,
-} from './bot.ts';
-import { answerCallbackQuery } from './callbacks.ts';
+} from './bot';
+import { answerCallbackQuery } from './callbacks';
 import {
   banChatMember,
   getChat,
@@ -31,19 +31,19 @@ import {
   leaveChat,
   sendChatAction,
   unbanChatMember,
-} from './chats.ts';
-import type { HandlerTable, Method, MethodContext } from './context.ts';
-import { deleteMessage, deleteMessages, editMessageCaption, editMessageReplyMarkup, editMessageText } from './editing.ts';
-import { closeForumTopic, createForumTopic, deleteForumTopic, editForumTopic, reopenForumTopic } from './forum.ts';
-import { MEDIA, sendMedia, type MediaMethod } from './media.ts';
-import { copyMessage, forwardMessage, sendContact, sendDice, sendLocation, sendMessage, sendPoll } from './messages.ts';
-import { pinChatMessage, unpinAllChatMessages, unpinChatMessage } from './pins.ts';
-import { deleteWebhook, getUpdates, getWebhookInfo, setWebhook } from './updates.ts';
+} from './chats';
+import type { HandlerTable, Method, MethodContext } from './context';
+import { deleteMessage, deleteMessages, editMessageCaption, editMessageReplyMarkup, editMessageText } from './editing';
+import { closeForumTopic, createForumTopic, deleteForumTopic, editForumTopic, reopenForumTopic } from './forum';
+import { MEDIA, sendMedia, type MediaMethod } from './media';
+import { copyMessage, forwardMessage, sendContact, sendDice, sendLocation, sendMessage, sendPoll } from './messages';
+import { pinChatMessage, unpinAllChatMessages, unpinChatMessage } from './pins';
+import { deleteWebhook, getUpdates, getWebhookInfo, setWebhook } from './updates';
 
-export { commandsKey } from './bot.ts';
-export { Described, type MethodContext } from './context.ts';
-export { createTopic } from './forum.ts';
-export { BOT_API_METHODS, canonicalMethod } from './names.ts';
+export { commandsKey } from './bot';
+export { Described, type MethodContext } from './context';
+export { createTopic } from './forum';
+export { BOT_API_METHODS, canonicalMethod } from './names';
 
 const media = Object.fromEntries((Object.keys(MEDIA) as MediaMethod[]).map((method) => [method, sendMedia(method)])) as {
   [M in MediaMethod]: ReturnType<typeof sendMedia<M>>;

@@ -1,10 +1,10 @@
 /** Sending files: photos, audio, documents, videos, animations, voice and video notes, stickers. */
 import type { Message } from '@grammyjs/types';
-import { badRequest } from '../errors.ts';
-import { Params } from '../params.ts';
-import type { World } from '../world.ts';
-import type { Handler, Opts, Result } from './context.ts';
-import { captionText, rendered, send } from './common.ts';
+import { badRequest } from '../errors';
+import { Params } from '../params';
+import type { World } from '../world';
+import type { Handler, Opts, Result } from './context';
+import { captionText, rendered, send } from './common';
 
 function fileOf(value: unknown, kind: string, world: World): Record<string, unknown> {
   const unique = `${kind}_${world.now().toString(36)}_${Math.floor(world.options.random() * 1e9).toString(36)}`;

@@ -1,9 +1,9 @@
 /** Sending messages: text, dice, locations, contacts, polls, forwards and copies. */
 import type { Message, MessageId } from '@grammyjs/types';
-import { badRequest } from '../errors.ts';
-import type { StoredMessage } from '../world.ts';
-import type { Handler, MethodContext } from './context.ts';
-import { messageOf, messageText, rendered, send } from './common.ts';
+import { badRequest } from '../errors';
+import type { StoredMessage } from '../world';
+import type { Handler, MethodContext } from './context';
+import { messageOf, messageText, rendered, send } from './common';
 
 export const sendMessage: Handler<'sendMessage'> = (ctx) => {
   const { message } = send(ctx, () => ({ text: messageText(ctx.params, 'message is too long') }));

@@ -1,8 +1,8 @@
 /** Pinning and unpinning messages (private chats, or groups where the bot is admin). */
-import { badRequest } from '../errors.ts';
-import type { BotRecord, ChatRecord, World } from '../world.ts';
-import type { Handler } from './context.ts';
-import { messageOf } from './common.ts';
+import { badRequest } from '../errors';
+import type { BotRecord, ChatRecord, World } from '../world';
+import type { Handler } from './context';
+import { messageOf } from './common';
 
 function pinRights(world: World, bot: BotRecord, chat: ChatRecord): void {
   if (chat.type !== 'private' && !world.botIsAdmin(chat, bot)) {

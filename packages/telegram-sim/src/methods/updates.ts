@@ -1,11 +1,11 @@
 /** Getting updates: long polling with getUpdates, and webhooks (set, delete, info). */
 import type { Update, WebhookInfo } from '@grammyjs/types';
-import { ApiError, badRequest } from '../errors.ts';
-import type { Params } from '../params.ts';
-import type { TgUpdate } from '../types.ts';
-import { startWebhook } from '../webhook.ts';
-import { ALL_UPDATE_TYPES, type BotRecord } from '../world.ts';
-import { Described, type Handler, type Opts } from './context.ts';
+import { ApiError, badRequest } from '../errors';
+import type { Params } from '../params';
+import type { TgUpdate } from '../types';
+import { startWebhook } from '../webhook';
+import { ALL_UPDATE_TYPES, type BotRecord } from '../world';
+import { Described, type Handler, type Opts } from './context';
 
 const CONFLICT_WEBHOOK = new ApiError(
   409,

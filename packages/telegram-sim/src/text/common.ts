@@ -2,8 +2,8 @@
  * What the text parsers share: the parsed result, Telegram's "can't parse entities" errors with
  * UTF-8 byte offsets, whitespace, entity order, and the links Telegram keeps in entities.
  */
-import { badRequest, type ApiError } from '../errors.ts';
-import type { TgMessageEntity } from '../types.ts';
+import { badRequest, type ApiError } from '../errors';
+import type { TgMessageEntity } from '../types';
 
 export interface FormattedText {
   text: string;

@@ -1,6 +1,6 @@
 /** The entities Telegram finds by itself: bot commands, mentions, hashtags, cashtags, links, emails. */
-import type { TgMessageEntity } from '../types.ts';
-import { sortEntities, type FormattedText } from './common.ts';
+import type { TgMessageEntity } from '../types';
+import { sortEntities, type FormattedText } from './common';
 
 const WORD = /[\p{L}\p{N}_]/u;
 

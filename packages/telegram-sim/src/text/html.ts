@@ -1,6 +1,6 @@
 /** parse_mode HTML as Telegram parses it: its tags, entities and errors. */
-import type { TgMessageEntity } from '../types.ts';
-import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common.ts';
+import type { TgMessageEntity } from '../types';
+import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common';
 
 const HTML_TAGS = new Set([
   'a', 'b', 'strong', 'i', 'em', 's', 'strike', 'del', 'u', 'ins', 'tg-spoiler', 'tg-emoji', 'span',

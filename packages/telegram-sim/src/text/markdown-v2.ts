@@ -1,7 +1,7 @@
 /** parse_mode MarkdownV2 as Telegram parses it: its markup, escapes and errors. */
-import type { ApiError } from '../errors.ts';
-import type { TgMessageEntity } from '../types.ts';
-import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common.ts';
+import type { ApiError } from '../errors';
+import type { TgMessageEntity } from '../types';
+import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common';
 
 type MdType =
   | 'Bold' | 'Italic' | 'Underline' | 'Strikethrough' | 'Spoiler' | 'Code' | 'Pre' | 'PreCode'

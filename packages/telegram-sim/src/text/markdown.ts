@@ -1,6 +1,6 @@
 /** parse_mode Markdown (legacy) as Telegram parses it. */
-import type { TgMessageEntity } from '../types.ts';
-import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common.ts';
+import type { TgMessageEntity } from '../types';
+import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common';
 
 export function parseMarkdown(src: string): FormattedText {
   let out = '';

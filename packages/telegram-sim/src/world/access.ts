@@ -1,6 +1,6 @@
 /** Who may write where: the chat a bot means by chat_id, checked the way Telegram checks it. */
-import { badRequest, forbidden } from '../errors.ts';
-import { isPresent, type BotRecord, type ChatRecord, type UserRecord } from './records.ts';
+import { badRequest, forbidden } from '../errors';
+import { isPresent, type BotRecord, type ChatRecord, type UserRecord } from './records';
 
 /** What the checks read of the world. */
 export interface WorldState {

@@ -1,6 +1,6 @@
 /** A new bot's record, as @BotFather creates it: no updates, commands or webhook yet. */
-import { Window } from '../limits.ts';
-import type { BotRecord } from './records.ts';
+import { Window } from '../limits';
+import type { BotRecord } from './records';
 
 export function newBotRecord(
   id: number,

@@ -1,6 +1,6 @@
 /** Telegram's flood limits per bot and chat: messages a second and a minute, edits a minute. */
-import { consume, Window, type Limits } from '../limits.ts';
-import type { BotRecord, ChatRecord } from './records.ts';
+import { consume, Window, type Limits } from '../limits';
+import type { BotRecord, ChatRecord } from './records';
 
 function windowsOf(bot: BotRecord, chat: ChatRecord): { send: Window; edit: Window; privateSend: Window } {
   let windows = bot.chatWindows.get(chat.key);

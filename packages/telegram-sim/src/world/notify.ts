@@ -1,7 +1,7 @@
 /** Who a new message notifies, as Telegram alerts people (see `sim.notifications`). */
-import type { TgMessageEntity } from '../types.ts';
-import { isPresent, type NotificationReason, type StoredMessage, type UserRecord } from './records.ts';
-import { chatView } from './views.ts';
+import type { TgMessageEntity } from '../types';
+import { isPresent, type NotificationReason, type StoredMessage, type UserRecord } from './records';
+import { chatView } from './views';
 
 /**
  * Records who a new message notifies. Telegram alerts a person of a new message in their private

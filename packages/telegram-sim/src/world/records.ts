@@ -1,7 +1,7 @@
 /** The records the simulated Telegram keeps: bots, users, chats, messages, queries, calls. */
-import type { Clock } from '../clock.ts';
-import type { ApiError, ResponseParameters } from '../errors.ts';
-import type { Limits, Window } from '../limits.ts';
+import type { Clock } from '../clock';
+import type { ApiError, ResponseParameters } from '../errors';
+import type { Limits, Window } from '../limits';
 import type {
   BotCommand,
   ChatMemberStatus,
@@ -14,7 +14,7 @@ import type {
   TgUpdate,
   TgUser,
   UpdateType,
-} from '../types.ts';
+} from '../types';
 
 export interface QueuedUpdate {
   update: TgUpdate;

@@ -1,6 +1,6 @@
 /** Chats, messages and members as the Bot API shows them (snake_case, absent fields left out). */
-import type { TgChat, TgChatMember, TgMessage, TgUser } from '../types.ts';
-import type { BotRecord, ChatRecord, MemberRecord, StoredMessage, UserRecord } from './records.ts';
+import type { TgChat, TgChatMember, TgMessage, TgUser } from '../types';
+import type { BotRecord, ChatRecord, MemberRecord, StoredMessage, UserRecord } from './records';
 
 /** What a test may read about a bot. */
 export interface BotInfo {

@@ -1,5 +1,5 @@
 /** Which bot sees what: update types a bot gets, and the group messages privacy mode lets through. */
-import type { BotRecord, MemberRecord, StoredMessage } from './records.ts';
+import type { BotRecord, MemberRecord, StoredMessage } from './records';
 
 const NOT_BY_DEFAULT = new Set(['chat_member', 'message_reaction', 'message_reaction_count']);
 
