@@ -1,7 +1,10 @@
 // The layers of Mia, enforced: `npm run lint:deps` (run first by `npm test`, hence CI) fails on
 // any `error` rule below and prints the rule's name beside each offending import.
 //
-//   engine  ←  db  ←  game  ←  apps (bot, dashboard; demo composes both)
+//   engine  ←  db  ←  game  ←  host  ←  apps (bot, dashboard; demo composes both)
+//
+// host (startMia) is the one composition root: it opens the database and starts the game service,
+// the apps hand it their front-ends (the bot's, the dashboard's) to start on it.
 //
 // Paths are the resolved files (workspace imports like `@mia/db` resolve through the symlinks in
 // node_modules to packages/db/src/…), so a relative `../../db/src/x.ts` is caught the same way.
@@ -40,6 +43,16 @@ module.exports = {
       to: { path: PROJECT, pathNot: '^packages/(game|db|engine)/' },
     },
     {
+      name: 'host-imports-only-packages',
+      comment:
+        'packages/host (startMia, the one composition root of every process) builds on the engine, db ' +
+        'and game only: it knows no app. The apps give it their front-ends as values (plug-ins with a ' +
+        'typed interface), so the bot and the dashboard depend on host, never the other way round.',
+      severity: 'error',
+      from: { path: '^packages/host/' },
+      to: { path: PROJECT, pathNot: '^packages/(host|game|db|engine)/' },
+    },
+    {
       name: 'apps-import-no-other-app',
       comment:
         'The bot and the dashboard are independent apps: neither imports the other (nor the demo). ' +
@@ -59,7 +72,9 @@ module.exports = {
         'client) nor the @mia/db barrel that re-exports them. Today every app imports the barrel. ' +
         'Flip to error once the apps import only the read interface. (GameService.prisma reaches the ' +
         'apps as a value, not an import: this rule cannot see it; removing it is part of that work.) ' +
-        'Tests and benchmarks are exempt: they open and seed databases.',
+        'packages/host is where a process opens its read-write database (startMia), on the apps\' ' +
+        'behalf: they import @mia/host instead of db\'s write paths. Tests and benchmarks are ' +
+        'exempt: they open and seed databases.',
       severity: 'warn',
       from: { path: '^apps/', pathNot: '^apps/[^/]+/(test|bench)/' },
       to: {
