@@ -12,7 +12,7 @@ import { Pacer, TELEGRAM_LIMITS, type PacerClock, type PacerLimits } from './tel
 import { plan, playsInGroup, type PlanInput } from './telegram-out/plan';
 import { emptyScreen, screenFromStored, type PlayMode, type Screen } from './telegram-out/screen';
 
-/** What is kept in the database (`Game.telegram`): the screen, and the version whose messages all went out. */
+/** What is kept in the database (the bot's `BotMessages` table): the screen, and the version whose messages all went out. */
 type StoredRefs = Screen & { sent?: number };
 
 interface Refs {
@@ -26,6 +26,15 @@ interface Refs {
 
 /** How long after its end a game whose last messages were never sent still gets them at start-up. */
 const FINISHED_CATCH_UP_MS = 60 * 60 * 1000;
+
+/**
+ * The bot's own storage of the messages that show each game (a table of its own, not the game's
+ * row): what survives a restart, so the new process edits them instead of posting again.
+ */
+export interface MessageStore {
+  get(gameId: string): Promise<unknown>;
+  save(gameId: string, refs: unknown): Promise<void>;
+}
 
 export interface NotifierOptions {
   pacing?: {
@@ -61,6 +70,7 @@ export class Notifier {
   constructor(
     private readonly api: Api,
     private readonly games: GameService,
+    private readonly messages: MessageStore,
     private readonly locales: LocaleResolver,
     private readonly log: Logger,
     options: NotifierOptions = {},
@@ -139,7 +149,7 @@ export class Notifier {
     // after the last version whose messages went out. Games finished long ago are left alone.
     let ended = 0;
     for (const game of await this.games.recentlyFinished(FINISHED_CATCH_UP_MS)) {
-      const sent = ((await this.games.telegramRefs(game.id)) as StoredRefs | null)?.sent;
+      const sent = ((await this.messages.get(game.id)) as StoredRefs | null)?.sent;
       if (sent === undefined || sent >= game.version) continue;
       ended++;
       this.enqueue(game, async () => this.handle({ game, events: await this.games.events(game.id, sent), origin: 'local' }));
@@ -157,7 +167,7 @@ export class Notifier {
     // The events since the game's messages last went out (a process killed between a commit and
     // its messages, or a press committed while this redraw waited its turn in the queue): the
     // prompts they close then say what their player did, not only that the turn is over.
-    const shown = hurry ? game.version : (this.refs.get(game.id)?.version ?? ((await this.games.telegramRefs(game.id)) as StoredRefs | null)?.sent);
+    const shown = hurry ? game.version : (this.refs.get(game.id)?.version ?? ((await this.messages.get(game.id)) as StoredRefs | null)?.sent);
     const events = shown !== undefined && shown < game.version ? (await this.games.events(game.id, shown)).map((e) => e.event) : [];
     const refs = await this.loadRefs(game, game.version);
     if (events.some((e) => e.type === 'chatMoved')) leaveOldGroup(refs);
@@ -189,13 +199,13 @@ export class Notifier {
   async modeOf(game: GameRecord): Promise<PlayMode> {
     const known = this.refs.get(game.id);
     if (known) return known.screen.mode;
-    const stored = await this.games.telegramRefs(game.id);
+    const stored = await this.messages.get(game.id);
     return stored ? screenFromStored(stored, 'private').mode : this.chatMode(game.chatId);
   }
 
   /** Whether `player` plays this game from the group's table (group mode, or their private chat fails). */
   async playsAtTable(game: GameRecord, player: string): Promise<boolean> {
-    const screen = this.refs.get(game.id)?.screen ?? screenFromStored(await this.games.telegramRefs(game.id), await this.chatMode(game.chatId));
+    const screen = this.refs.get(game.id)?.screen ?? screenFromStored(await this.messages.get(game.id), await this.chatMode(game.chatId));
     return playsInGroup(screen, player);
   }
 
@@ -213,7 +223,7 @@ export class Notifier {
     const known = this.refs.get(game.id);
     if (known?.version === version) return known;
     if (known) this.forget(game, known);
-    const stored = await this.games.telegramRefs(game.id);
+    const stored = await this.messages.get(game.id);
     const screen = stored ? screenFromStored(stored, 'private') : emptyScreen(await this.chatMode(game.chatId));
     const refs: Refs = { version, screen };
     this.refs.set(game.id, refs);
@@ -235,7 +245,7 @@ export class Notifier {
     const stored: StoredRefs = { ...refs.screen, sent: refs.version };
     const text = JSON.stringify(stored);
     if (this.saved.get(gameId) === text) return;
-    await this.games.saveTelegramRefs(gameId, stored);
+    await this.messages.save(gameId, stored);
     this.saved.set(gameId, text);
   }
 

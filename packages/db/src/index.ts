@@ -16,4 +16,5 @@ export { parseEnv, type EnvSchema } from './env.ts';
 export { isDatabaseUnavailable } from './errors.ts';
 export * from './queries/index.ts';
 export { isReadSql, readOnly, ReadOnlyViolation } from './read-only.ts';
+export { botMessageStore, type BotMessageStore } from './bot-messages.ts';
 export * from './generated/prisma/client.ts';

@@ -113,16 +113,7 @@ export class GameService {
       },
       options.timers !== false,
     );
-    // Temporary: the bot's message references (moving to the bot's own table).
-    this.telegramRefs = async (gameId) =>
-      (await prisma.game.findUnique({ where: { id: gameId }, select: { telegram: true } }))?.telegram ?? null;
-    this.saveTelegramRefs = async (gameId, refs) => {
-      await prisma.$executeRaw`UPDATE "Game" SET telegram = ${JSON.stringify(refs)}::jsonb, "updatedAt" = now() WHERE id = ${gameId}`;
-    };
   }
-
-  telegramRefs: (gameId: string) => Promise<unknown>;
-  saveTelegramRefs: (gameId: string, refs: unknown) => Promise<void>;
 
   /** Listen to every committed batch, local or from other processes. */
   subscribe(listener: (batch: CommittedBatch) => void): () => void {

@@ -3,7 +3,7 @@ import type { AnnouncementKind, GameState, PlayerId } from '@mia/engine';
 /**
  * What every chat of one game shows now, as far as the bot's buttons go: the message ids the
  * planner needs to edit, close or delete, and for which turn each was drawn. Kept in the database
- * (`Game.telegram`) after every send, so a restarted or another process sees the same screen.
+ * (the bot's `BotMessages` table) after every send, so a restarted or another process sees the same screen.
  */
 
 /** Where a game's dice and announcement buttons go: private prompts (default), or pop-ups and the group's table. */
