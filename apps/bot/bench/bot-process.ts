@@ -1,5 +1,5 @@
 /**
- * The bot under load, alone in its process (forked by load.ts): createBot with long polling
+ * The bot under load, alone in its process (forked by load.ts): startMia's bot front-end, long polling
  * (@grammyjs/runner) against the parent's telegram-sim, its GameService, and the database (a
  * PostgreSQL URL from the parent, or PGlite in memory, which then runs here too). Nothing of the
  * sim or the scripted people runs here, so this process's CPU time, RSS and database round trips
@@ -10,13 +10,13 @@
  * process sends `settled` with the game over IPC. It answers `mark` requests with its CPU time,
  * memory and round-trip count, and `bare` by timing GameService.act without Telegram.
  */
-import { run, type RunnerHandle } from '@grammyjs/runner';
 import { openDatabase, type Database } from '@mia/db';
 import { MEMORY } from '@mia/db';
 import { aiAction, calculator, seededRng } from '@mia/engine';
 import { GameService, type GameRecord } from '@mia/game';
+import { startMia } from '@mia/host';
 import pg from 'pg';
-import { createBot } from '../src';
+import { botFrontEnd } from '../src';
 import { quietLog } from '../test/support';
 
 export type ToBot =
@@ -80,17 +80,32 @@ let stopBot: (() => Promise<void>) | null = null;
 
 async function init(m: Extract<ToBot, { type: 'init' }>) {
   db = m.databaseUrl ? await openDatabase({ databaseUrl: m.databaseUrl }) : await openDatabase({ dataDir: MEMORY });
-  games = new GameService({ db, rng: seededRng(m.seed), log: quietLog, timers: m.timers });
-  // Telegram's flood limits are off in the sim here, so the bot's own pacing of new messages is too:
-  // the load measures the bot, not the 20-a-minute wait of a group.
-  const { bot, notifier, ai } = createBot({ token: m.token, apiRoot: m.apiRoot, games, log: quietLog, pacing: { limits: false } });
-  bot.api.config.use((prev, method, payload, signal) => {
-    if (method !== 'getUpdates') apiCalls++;
-    return prev(method, payload, signal);
+  // The database stays open when the bot stops: the bare measurement runs on it afterwards.
+  const mia = await startMia({
+    database: { use: db },
+    log: quietLog,
+    service: { rng: seededRng(m.seed), timers: m.timers },
+    recover: false,
+    frontEnds: [
+      botFrontEnd({
+        token: m.token,
+        apiRoot: m.apiRoot,
+        // Telegram's flood limits are off in the sim here, so the bot's own pacing of new messages is
+        // too: the load measures the bot, not the 20-a-minute wait of a group.
+        pacing: { limits: false },
+        registerCommands: false,
+        transport: { mode: 'polling', deleteWebhook: false },
+        configure(bot) {
+          bot.api.config.use((prev, method, payload, signal) => {
+            if (method !== 'getUpdates') apiCalls++;
+            return prev(method, payload, signal);
+          });
+        },
+      }),
+    ],
   });
-  await bot.init();
-  notifier.start();
-  ai.start();
+  games = mia.games;
+  const [{ notifier }] = mia.frontEnds;
   // After the notifier's own subscription: its queue for the chat already holds this batch.
   games.subscribe((batch) => {
     if (batch.origin !== 'local') return;
@@ -98,16 +113,9 @@ async function init(m: Extract<ToBot, { type: 'init' }>) {
     const { id, status, version, state } = batch.game;
     void notifier.idleChat(chatId).then(() => send({ type: 'settled', chatId, game: { id, status, version, state } }));
   });
-  const runner: RunnerHandle = run(bot, {
-    runner: { fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member'] } },
-  });
   stopBot = async () => {
     stopBot = null;
-    await runner.stop();
-    await ai.stop();
-    notifier.stop();
-    await notifier.idle();
-    await games.close();
+    await mia.stop();
   };
   send({ type: 'ready' });
 }

@@ -1,7 +1,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, GrammyError, HttpError } from 'grammy';
-import { AiSeats, type AiSeatsOptions, type GameService } from '@mia/game';
+import type { GameService } from '@mia/game';
 import type { Logger } from 'pino';
 import { decodeButton } from './callback-data';
 import { DEFAULT_PUBLIC_URL } from './config';
@@ -20,7 +20,7 @@ import { stats } from './features/stats';
 import { top } from './features/top';
 import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
-import { Notifier, type NotifierOptions } from './notifier';
+import { Notifier, type MessageStore, type NotifierOptions } from './notifier';
 import { answerInBackground, answeredOnce, callTimeouts, DEFAULT_CALL_TIMEOUTS, logTelegramFaults, waitOutFloodLimits, type CallTimeouts } from './telegram-calls';
 import { answerOutages } from './outage';
 
@@ -29,11 +29,14 @@ export interface CreateBotOptions {
   /** Telegram's by default; telegram-sim's in tests and the demo. */
   apiRoot?: string;
   games: GameService;
+  /** Where the bot keeps the messages that show each game (its own table: @mia/db's botMessageStore). */
+  messages: MessageStore;
   log: Logger;
-  /** The dashboard's public address (PUBLIC_URL; default http://localhost:3000). */
-  publicUrl?: string;
-  /** The computer players' pace and choices (default: 0.8–2.5 s, node:crypto). */
-  ai?: Pick<AiSeatsOptions, 'delayMs' | 'rng'>;
+  /**
+   * The dashboard's public address (PUBLIC_URL; default http://localhost:3000), or a function
+   * asked at each update (a dashboard in the same process whose port is chosen as it listens).
+   */
+  publicUrl?: string | (() => string);
   /**
    * Answer an update only once the messages it caused are sent (webhook mode, where Telegram
    * waits for the answer before a chat's next update: with several processes that update may be
@@ -50,15 +53,16 @@ export interface CreateBotOptions {
  * The bot, ready to run by long polling (`@grammyjs/runner`) or webhook. One composer per
  * feature; updates of one game are handled one at a time (per-chat, or per-game for buttons in
  * private chats), so a game's actions keep their order. The caller starts and stops the notifier
- * and the AI seats (`ai.resume()` after `games.recover()`), as it does the update source.
+ * (`notifier.resume()` after `games.recover()`), as it does the update source: botFrontEnd does
+ * both for @mia/host's startMia, which runs the computer players (AiSeats) beside it.
  */
 export function createBot({
   token,
   apiRoot,
   games,
+  messages,
   log,
   publicUrl = DEFAULT_PUBLIC_URL,
-  ai: aiOptions,
   answerAfterMessages = false,
   callTimeouts: timeouts,
   pacing,
@@ -76,13 +80,13 @@ export function createBot({
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
   bot.api.config.use(waitOutFloodLimits(60));
   const locales = new LocaleResolver(games);
-  const notifier = new Notifier(bot.api, games, locales, log, pacing ? { pacing } : {});
-  // Computer players act like people at the table; a new round's starter, AI or not, is dealt
-  // the dice by the engine itself.
-  const aiSeats = new AiSeats(games, { ...aiOptions, log });
+  const notifier = new Notifier(bot.api, games, messages, locales, log, pacing ? { pacing } : {});
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const fixedUrl = typeof publicUrl === 'string' ? trim(publicUrl) : null;
+  const dashboardUrl = typeof publicUrl === 'function' ? () => trim(publicUrl()) : () => fixedUrl!;
   bot.use(answerOutages(log));
   bot.use(async (ctx, next) => {
-    ctx.deps = { games, notifier, locales, log, publicUrl: publicUrl.replace(/\/+$/, '') };
+    ctx.deps = { games, notifier, locales, log, publicUrl: dashboardUrl() };
     // Pop-ups leave without holding this update (and so the game's next press) up: see answerInBackground.
     ctx.api.config.use(answerInBackground(log));
     await next();
@@ -112,7 +116,7 @@ export function createBot({
     else if (e instanceof HttpError) log.error({ ...where, err: e.message }, 'bot: could not reach Telegram');
     else log.error({ ...where, err: e }, 'bot: handler failed');
   });
-  return { bot, notifier, ai: aiSeats };
+  return { bot, notifier };
 }
 
 /**

@@ -14,15 +14,11 @@ if (!config.BOT_TOKEN) {
   process.exit(2);
 }
 const running = await serve({ ...config, BOT_TOKEN: config.BOT_TOKEN });
-const { games, log } = running;
 
 const shutdown = async (signal: string) => {
-  log.info({ signal }, 'bot: stopping');
+  running.log.info({ signal }, 'bot: stopping');
   await running.stop();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-/** For `npm start` with a token, which serves the dashboard in this process on the same service. */
-export { games, log };

@@ -1,12 +1,9 @@
-import { run } from '@grammyjs/runner';
-import { openDatabase } from '@mia/db';
-import { GameService, type AiSeatsOptions, type DiceSource } from '@mia/game';
-import Fastify from 'fastify';
-import { webhookCallback } from 'grammy';
+import type { AiSeatsOptions, DiceSource } from '@mia/game';
+import { startMia, type FrontEnd, type MiaOptions } from '@mia/host';
 import pino, { type Logger } from 'pino';
-import { createBot, type CreateBotOptions } from './bot';
-import { registerCommands } from './commands';
+import type { CreateBotOptions } from './bot';
 import type { Config } from './config';
+import { botFrontEnd, type BotHandle } from './front-end';
 
 /** What only tests and benchmarks choose: seeded dice and computer players (never from the environment). */
 export interface ServeOverrides {
@@ -18,78 +15,50 @@ export interface ServeOverrides {
 }
 
 export interface RunningBot {
-  games: GameService;
+  games: Awaited<ReturnType<typeof startMia>>['games'];
   log: Logger;
   /** Stops taking updates, lets the AI seats and outgoing messages finish, closes the database. */
   stop(): Promise<void>;
 }
 
-const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
-
 /**
- * The bot as a process runs it: the database (DATABASE_URL, else embedded), the game service with
- * deadlines recovered, then long polling through @grammyjs/runner, or a webhook served by Fastify
- * when WEBHOOK_URL is set. Several processes may run at once on one PostgreSQL in webhook mode
- * (docs/deployment.md): games are serialized by the database, not by a process.
+ * The bot process as the environment configures it, for @mia/host's startMia: the database
+ * (DATABASE_URL, else the embedded one in DATA_DIR), the game service and AI seats, and the bot
+ * front-end, long polling or, when WEBHOOK_URL is set, a webhook served on HOST:PORT. Several
+ * processes may run at once on one PostgreSQL in webhook mode (docs/deployment.md): games are
+ * serialized by the database, not by a process.
  */
-export async function serve(config: Config & { BOT_TOKEN: string }, overrides: ServeOverrides = {}): Promise<RunningBot> {
+export function botProcess(
+  config: Config & { BOT_TOKEN: string },
+  overrides: ServeOverrides = {},
+): { host: Omit<MiaOptions<[]>, 'frontEnds'> & { log: Logger }; bot: FrontEnd<BotHandle> } {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
-  const db = await openDatabase({
-    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
-    ...(config.DATA_DIR && !config.DATABASE_URL ? { dataDir: config.DATA_DIR } : {}),
-  });
-  const games = new GameService({ db, log, ...(overrides.rng ? { rng: overrides.rng } : {}) });
-  const { bot, notifier, ai } = createBot({
+  const database = config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : config.DATA_DIR ? { dataDir: config.DATA_DIR } : {};
+  const bot = botFrontEnd({
     token: config.BOT_TOKEN,
     apiRoot: config.TELEGRAM_API_ROOT,
-    games,
-    log,
     publicUrl: config.PUBLIC_URL,
-    // Webhook mode may run as several processes behind a load balancer (docs/deployment.md).
-    answerAfterMessages: Boolean(config.WEBHOOK_URL),
-    ...(overrides.ai ? { ai: overrides.ai } : {}),
+    transport: config.WEBHOOK_URL
+      ? {
+          mode: 'webhook',
+          url: config.WEBHOOK_URL,
+          secret: config.WEBHOOK_SECRET!,
+          host: config.HOST,
+          port: config.PORT,
+          ...(config.WEBHOOK_MAX_CONNECTIONS ? { maxConnections: config.WEBHOOK_MAX_CONNECTIONS } : {}),
+        }
+      : { mode: 'polling' },
     ...(overrides.pacing ? { pacing: overrides.pacing } : {}),
   });
-  await bot.init();
-  await registerCommands(bot.api);
-  notifier.start();
-  ai.start();
-  await games.recover();
-  // Computer players whose turn it was when the last process stopped play on.
-  await ai.resume();
-  // What a process killed mid-action left unsent (the next player's buttons) is sent now.
-  await notifier.resume();
-
-  let stopSource: () => Promise<void>;
-  if (config.WEBHOOK_URL) {
-    const app = Fastify({ logger: false });
-    app.post(new URL(config.WEBHOOK_URL).pathname, webhookCallback(bot, 'fastify', { secretToken: config.WEBHOOK_SECRET! }));
-    await app.listen({ port: config.PORT, host: config.HOST });
-    // Every process of a deployment sets the same webhook (the load balancer's address): idempotent.
-    await bot.api.setWebhook(config.WEBHOOK_URL, {
-      secret_token: config.WEBHOOK_SECRET!,
-      allowed_updates: [...ALLOWED_UPDATES],
-      ...(config.WEBHOOK_MAX_CONNECTIONS ? { max_connections: config.WEBHOOK_MAX_CONNECTIONS } : {}),
-    });
-    log.info({ url: config.WEBHOOK_URL, port: config.PORT }, 'bot: webhook mode');
-    stopSource = () => app.close();
-  } else {
-    await bot.api.deleteWebhook();
-    const runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
-    log.info({ username: bot.botInfo.username }, 'bot: long polling');
-    stopSource = () => runner.stop();
-  }
-
   return {
-    games,
-    log,
-    async stop() {
-      await stopSource();
-      await ai.stop();
-      notifier.stop();
-      await notifier.idle();
-      await games.close();
-      await db.close();
-    },
+    host: { database, log, service: overrides.rng ? { rng: overrides.rng } : {}, ...(overrides.ai ? { ai: overrides.ai } : {}) },
+    bot,
   };
+}
+
+/** The bot alone in its process (src/main.ts, and the seeded bot the multi-process tests spawn). */
+export async function serve(config: Config & { BOT_TOKEN: string }, overrides: ServeOverrides = {}): Promise<RunningBot> {
+  const { host, bot } = botProcess(config, overrides);
+  const mia = await startMia({ ...host, frontEnds: [bot] });
+  return { games: mia.games, log: mia.log, stop: mia.stop };
 }

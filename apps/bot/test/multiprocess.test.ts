@@ -8,13 +8,13 @@
  * PostgreSQL: test/scale/multiprocess.test.ts at the repository root.
  */
 import { decodeButton } from '../src/callback-data';
-import { createBot } from '../src/bot';
+import { botFrontEnd } from '../src/front-end';
+import { startMia } from '@mia/host';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
-import { GameService, LocalBus } from '@mia/game';
+import { LocalBus, type GameService } from '@mia/game';
 import { seededRng } from '@mia/engine';
 import { startRoundRobin, TelegramSim, type RoundRobin, type SimMessage, type SimUser, type TgUpdate } from '@mia/telegram-sim';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { webhookCallback } from 'grammy';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLog, tables, type World } from './support';
@@ -36,25 +36,23 @@ describe('two bot processes on one database, updates spread between them', () =>
     db = await openTestDatabase();
     for (let i = 0; i < 2; i++) {
       // Separate buses: like two processes on the embedded database, neither hears the other.
-      const games = new GameService({ db, rng: seededRng(5), log: quietLog, timers: false, bus: new LocalBus() });
-      const { bot, notifier, ai } = createBot({ token, apiRoot: sim.apiRoot, games, log: quietLog, answerAfterMessages: true });
-      await bot.init();
-      notifier.start();
-      ai.start();
-      const app = Fastify({ logger: false, forceCloseConnections: true });
-      app.post('/telegram', webhookCallback(bot, 'fastify', { secretToken: SECRET }));
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      bots.push({
-        games,
-        app,
-        async stop() {
-          await app.close();
-          await ai.stop();
-          notifier.stop();
-          await notifier.idle();
-          await games.close();
-        },
+      const mia = await startMia({
+        database: { use: db },
+        log: quietLog,
+        service: { rng: seededRng(5), timers: false, bus: new LocalBus() },
+        recover: false,
+        frontEnds: [
+          botFrontEnd({
+            token,
+            apiRoot: sim.apiRoot,
+            answerAfterMessages: true,
+            registerCommands: false,
+            // Registered here, then replaced below by the balancer's address.
+            transport: { mode: 'webhook', secret: SECRET, forceCloseConnections: true },
+          }),
+        ],
       });
+      bots.push({ games: mia.games, app: mia.frontEnds[0].webhook!.app, stop: mia.stop });
     }
     balancer = await startRoundRobin({ targets: bots.map((b) => `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`) });
     const response = await fetch(`${sim.apiRoot}/bot${token}/setWebhook`, {

@@ -1,14 +1,13 @@
-import { run, type RunnerHandle } from '@grammyjs/runner';
-import { openDatabase, type Database } from '@mia/db';
+import type { RunnerHandle } from '@grammyjs/runner';
+import type { Database } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { aiAction, calculator, seededRng, type Action, type GameState, type Rng, type SettingsInput, type Strategy } from '@mia/engine';
-import { GameService, type DiceSource, type GameRecord } from '@mia/game';
+import type { AiSeats, DiceSource, GameRecord, GameService } from '@mia/game';
+import { startMia } from '@mia/host';
 import { TelegramSim, type SimGroup, type SimMessage, type SimOptions, type SimPrivateChat, type SimUser } from '@mia/telegram-sim';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { webhookCallback } from 'grammy';
-import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { createBot } from '../src';
+import { botFrontEnd, type createBot } from '../src';
 import { isLocale, localeOfTelegram, LOCALES, translator, type Locale } from '../src/i18n';
 import { claimLabel } from '../src/render/claims';
 
@@ -53,7 +52,7 @@ export interface BotProcess {
   games: GameService;
   bot: ReturnType<typeof createBot>['bot'];
   notifier: ReturnType<typeof createBot>['notifier'];
-  ai: ReturnType<typeof createBot>['ai'];
+  ai: AiSeats;
   runner: RunnerHandle | null;
   /** Webhook mode: the Fastify server and the url registered with the sim. */
   webhook: { app: FastifyInstance; url: string; secret: string } | null;
@@ -89,80 +88,52 @@ export interface World {
   close(): Promise<void>;
 }
 
-const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
-
 async function startProcess(sim: TelegramSim, token: string, db: Database, options: WorldOptions, recover: boolean) {
-  const games = new GameService({
-    db,
-    rng: options.rng ?? seededRng(options.seed ?? 1),
-    log: options.log ?? quietLog,
-    timers: options.timers ?? false,
-    ...(options.now ? { now: options.now } : {}),
-  });
-  const { bot, notifier, ai } = createBot({
-    token,
-    apiRoot: sim.apiRoot,
-    games,
-    log: options.log ?? quietLog,
-    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    ai: { delayMs: options.aiDelayMs ?? 0, rng: seededRng((options.seed ?? 1) + 1) },
-    ...(options.pacing ? { pacing: options.pacing } : {}),
-  });
   // The process "dies" (see World.dieAfter): from then on no Bot API call and no screen is saved,
   // as after a SIGKILL, while the test restarts it.
   // It dies just before a call (pop-ups aside, which would only slow the test's presses down).
   const gate = { remaining: Infinity, dead: false };
-  bot.api.config.use(async (prev, method, payload, signal) => {
-    if (gate.dead || (method !== 'getUpdates' && method !== 'getMe' && method !== 'answerCallbackQuery' && gate.remaining-- <= 0)) {
-      gate.dead = true;
-      throw new Error(`the process is dead (${method})`);
-    }
-    return prev(method, payload, signal);
+  const log = options.log ?? quietLog;
+  const mia = await startMia({
+    // A restarted process on PostgreSQL has a connection of its own (closed with it); the
+    // embedded in-memory database has only one, shared.
+    database: db.kind === 'postgres' && recover ? { databaseUrl: db.connectionString } : { use: db },
+    log,
+    service: { rng: options.rng ?? seededRng(options.seed ?? 1), timers: options.timers ?? false, ...(options.now ? { now: options.now } : {}) },
+    ai: { delayMs: options.aiDelayMs ?? 0, rng: seededRng((options.seed ?? 1) + 1) },
+    recover,
+    frontEnds: [
+      botFrontEnd({
+        token,
+        apiRoot: sim.apiRoot,
+        ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+        ...(options.pacing ? { pacing: options.pacing } : {}),
+        answerAfterMessages: false,
+        registerCommands: false,
+        transport:
+          options.mode === 'webhook'
+            ? { mode: 'webhook', secret: options.webhookSecret ?? 'test-webhook-secret_0123456789', forceCloseConnections: true }
+            : { mode: 'polling', timeoutSeconds: 1, deleteWebhook: false },
+        configure(bot, { botMessages }) {
+          bot.api.config.use(async (prev, method, payload, signal) => {
+            if (gate.dead || (method !== 'getUpdates' && method !== 'getMe' && method !== 'answerCallbackQuery' && gate.remaining-- <= 0)) {
+              gate.dead = true;
+              throw new Error(`the process is dead (${method})`);
+            }
+            return prev(method, payload, signal);
+          });
+          const save = botMessages.save.bind(botMessages);
+          botMessages.save = async (gameId, refs) => {
+            if (gate.dead) throw new Error('the process is dead (botMessages.save)');
+            return save(gameId, refs);
+          };
+        },
+      }),
+    ],
   });
-  const save = games.saveTelegramRefs.bind(games);
-  games.saveTelegramRefs = async (gameId, refs) => {
-    if (gate.dead) throw new Error('the process is dead (saveTelegramRefs)');
-    return save(gameId, refs);
-  };
-  await bot.init();
-  notifier.start();
-  ai.start();
-  const recovered = recover ? await games.recover() : { running: 0, overdue: 0 };
-  if (recover) {
-    await ai.resume();
-    await notifier.resume();
-  }
-  let runner: RunnerHandle | null = null;
-  let webhook: BotProcess['webhook'] = null;
-  if (options.mode === 'webhook') {
-    const secret = options.webhookSecret ?? 'test-webhook-secret_0123456789';
-    const app = Fastify({ logger: false, forceCloseConnections: true });
-    app.post('/telegram', webhookCallback(bot, 'fastify', { secretToken: secret }));
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/telegram`;
-    await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });
-    webhook = { app, url, secret };
-  } else {
-    runner = run(bot, { runner: { fetch: { timeout: 1, allowed_updates: [...ALLOWED_UPDATES] } } });
-  }
-  const proc: BotProcess = {
-    gate,
-    games,
-    bot,
-    notifier,
-    ai,
-    runner,
-    webhook,
-    async stop() {
-      if (runner) await runner.stop();
-      if (webhook) await webhook.app.close();
-      await ai.stop();
-      notifier.stop();
-      await notifier.idle();
-      await games.close();
-    },
-  };
-  return { proc, recovered };
+  const [{ bot, notifier, runner, webhook }] = mia.frontEnds;
+  const proc: BotProcess = { gate, games: mia.games, bot, notifier, ai: mia.ai!, runner, webhook, stop: mia.stop };
+  return { proc, recovered: mia.recovered ?? { running: 0, overdue: 0 } };
 }
 
 /** The real bot (long polling through @grammyjs/runner, or a webhook) against telegram-sim and a test database. */
@@ -181,7 +152,6 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
   const token = sim.createBot({ username: options.username ?? 'mia_bot' });
   const db = options.shared?.db ?? (await openTestDatabase());
   let { proc } = await startProcess(sim, token, db, options, false);
-  const extraConnections: Database[] = [];
   return {
     sim,
     token,
@@ -213,19 +183,12 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
     async restart(changes = {}) {
       await proc.stop();
       Object.assign(options, changes);
-      // A new process opens its own connection; the embedded in-memory database has only one.
-      let target: Database = db;
-      if (db.kind === 'postgres') {
-        target = await openDatabase({ databaseUrl: db.connectionString });
-        extraConnections.push(target);
-      }
-      const started = await startProcess(sim, token, target, options, true);
+      const started = await startProcess(sim, token, db, options, true);
       proc = started.proc;
       return started.recovered;
     },
     async close() {
       await proc.stop();
-      for (const c of extraConnections) await c.close();
       if (options.shared) return;
       await db.destroy();
       await sim.stop();

@@ -7,3 +7,4 @@ export { CLOSE_CODES, type LiveHubOptions } from './live/hub';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './security';
 export { DEFAULT_WEB_ROOT } from './static';
 export { ensureWebBuilt, webBuildIsStale } from './build-web';
+export { dashboardFrontEnd, type DashboardFrontEndOptions, type DashboardHandle } from './front-end';

@@ -1,13 +1,13 @@
-import { openDatabase } from '@mia/db';
-import { GameService } from '@mia/game';
+import { startMia } from '@mia/host';
 import pino from 'pino';
-import { createDashboard } from './app';
 import { readConfig, type Config } from './config';
+import { dashboardFrontEnd } from './front-end';
 
 /**
  * The dashboard as a process of its own: configuration from the environment, the database
  * (DATABASE_URL, else the embedded one in DATA_DIR), a game service that only reads and listens
- * (its turn deadlines are never armed: the bot owns the clock of every game), and the server.
+ * (its turn deadlines are never armed, it recovers nothing and runs no computer players: the bot
+ * owns the clock of every game), and the server.
  */
 let config: Config;
 try {
@@ -17,28 +17,31 @@ try {
   process.exit(2);
 }
 const log = pino({ level: config.LOG_LEVEL });
-const db = await openDatabase({
-  ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
-  ...(config.DATA_DIR && !config.DATABASE_URL ? { dataDir: config.DATA_DIR } : {}),
+const mia = await startMia({
+  database: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : config.DATA_DIR ? { dataDir: config.DATA_DIR } : {},
+  log,
+  // timers: false — a dashboard must never time out a turn; LISTEN/NOTIFY still brings every
+  // committed batch from the bot's processes (PostgreSQL only).
+  service: { timers: false },
+  ai: false,
+  recover: false,
+  frontEnds: [
+    dashboardFrontEnd({
+      port: config.PORT,
+      host: config.HOST,
+      ...(config.WEB_ROOT ? { webRoot: config.WEB_ROOT } : {}),
+      rateLimit: { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+      trustProxy: config.TRUST_PROXY,
+      publicUrl: config.PUBLIC_URL,
+    }),
+  ],
 });
-if (db.kind === 'pglite') {
+if (mia.database.kind === 'pglite') {
   log.warn(
     'dashboard: embedded database: it serves this process alone, so games the bot plays elsewhere do not show live; set DATABASE_URL to the PostgreSQL the bot uses',
   );
 }
-// timers: false — a dashboard must never time out a turn; LISTEN/NOTIFY still brings every
-// committed batch from the bot's processes (PostgreSQL only).
-const games = new GameService({ db, log, timers: false });
-const app = createDashboard({
-  games,
-  log,
-  ...(config.WEB_ROOT ? { webRoot: config.WEB_ROOT } : {}),
-  rateLimit: { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
-  trustProxy: config.TRUST_PROXY,
-  publicUrl: config.PUBLIC_URL,
-});
-const address = await app.listen({ port: config.PORT, host: config.HOST });
-log.info({ address, database: db.kind }, 'dashboard: listening');
+log.info({ address: mia.frontEnds[0].address, database: mia.database.kind }, 'dashboard: listening');
 
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -46,9 +49,7 @@ const shutdown = async (signal: string) => {
   stopping = true;
   log.info({ signal }, 'dashboard: stopping');
   try {
-    await app.close(); // closes live sockets (1001) and stops listening
-    await games.close();
-    await db.close();
+    await mia.stop();
     process.exit(0);
   } catch (error) {
     log.error({ err: error }, 'dashboard: unclean shutdown');

@@ -1,27 +1,24 @@
 import { resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { run } from '@grammyjs/runner';
-import { createBot, registerCommands } from '@mia/bot';
-import { defaultDataDir, openDatabase, type Database } from '@mia/db';
+import { botFrontEnd } from '@mia/bot';
+import { dashboardFrontEnd } from '@mia/dashboard';
 import { seededRng } from '@mia/engine';
-import { GameService } from '@mia/game';
+import type { GameRecord } from '@mia/game';
+import { startMia, type DatabaseInfo, type FrontEnd } from '@mia/host';
 import { TelegramSim } from '@mia/telegram-sim';
 import pino from 'pino';
-import { startDashboard } from './dashboard';
-import { countPlayed, describeCounts, Narrator } from './narrator';
+import { countPlayed, describeCounts, Narrator, type PlayedCounts } from './narrator';
 import type { DemoOptions } from './options';
 import { DemoTable } from './tables';
 
 const USERNAME = 'mia_demo_bot';
-const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
 /** How long a stop waits for messages still queued for the simulated Telegram. */
 const DRAIN_MS = 3000;
 /** How long a stop may take in all. */
 const STOP_MS = 20_000;
 const ignore = () => {};
 
-const where = (db: Database): string => {
-  if (db.kind === 'pglite') return `the embedded PostgreSQL (PGlite) in ${resolve(defaultDataDir())}`;
+const where = (db: DatabaseInfo): string => {
+  if (db.kind === 'pglite') return `the embedded PostgreSQL (PGlite) in ${resolve(db.dataDir ?? '.')}`;
   const url = new URL(db.connectionString);
   return `PostgreSQL at ${url.host}${url.pathname} (DATABASE_URL)`;
 };
@@ -49,42 +46,62 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
   });
   print('Mia — DEMO. No BOT_TOKEN is set, so the real bot plays in a simulated Telegram; starting…');
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ dest: options.logFile, mkdir: true, sync: true }));
-  const db = await openDatabase();
   const unlimited = process.env.SIM_LIMITS === 'off';
   const sim = await TelegramSim.start({ limits: unlimited ? false : undefined });
   const token = sim.createBot({ username: USERNAME, firstName: 'Mia' });
-  const games = new GameService({ db, log, ...(options.seed !== null ? { rng: seededRng(options.seed) } : {}) });
-  const { bot, notifier, ai } = createBot({
-    token,
-    apiRoot: sim.apiRoot,
-    games,
+  // The narrator lives on the service like the bot: it hears recovery's commits too. It knows the
+  // games left running by the last run (read before recovery) and counts what was played at the end.
+  let narrator: Narrator | undefined;
+  let running: GameRecord[] = [];
+  let counts: PlayedCounts | undefined;
+  const narration: FrontEnd<void> = {
+    name: 'narrator',
+    async attach({ games }) {
+      narrator = new Narrator(games, print, log);
+      narrator.start();
+      running = await games.runningGames();
+      return {
+        handle: undefined,
+        drain: async () => {
+          await narrator!.stop();
+          counts = await countPlayed(games.reads);
+        },
+      };
+    },
+  };
+  // The dashboard in this process, on the same game service: its live channel hears every commit
+  // (the embedded database serves one process). A port in use falls back to any free one.
+  const dashboard = dashboardFrontEnd({ port: options.port, host: options.host, anyPortIfTaken: true, buildWeb: print });
+  const mia = await startMia({
     log,
+    service: options.seed !== null ? { rng: seededRng(options.seed) } : {},
     ai: { delayMs: options.delayMs, ...(options.seed !== null ? { rng: seededRng(options.seed + 1) } : {}) },
-    // Without the sim's flood limits the bot need not keep under Telegram's either: it paces its
-    // new messages (18 a minute in a group) only when the sim would refuse more.
-    ...(unlimited ? { pacing: { limits: false as const } } : {}),
+    // As apps/bot's main does: deadlines re-armed, and the computer players of games left running
+    // by the last run play on. The simulated groups get the same ids in every run, so such a game
+    // is back at its table, whose host waits for it to end (its old messages are not in this sim).
+    frontEnds: [
+      dashboard,
+      narration,
+      botFrontEnd({
+        token,
+        apiRoot: sim.apiRoot,
+        // Without the sim's flood limits the bot need not keep under Telegram's either: it paces its
+        // new messages (18 a minute in a group) only when the sim would refuse more.
+        ...(unlimited ? { pacing: { limits: false as const } } : {}),
+        transport: { mode: 'polling', deleteWebhook: false },
+        // Messages held back by flood limits are not worth waiting a minute for at the end of a demo.
+        drainMs: DRAIN_MS,
+      }),
+    ],
   });
-  await bot.init();
-  await registerCommands(bot.api);
-  const narrator = new Narrator(games, print, log);
-  notifier.start();
-  ai.start();
-  narrator.start();
-  // As apps/bot's main does: deadlines re-armed, and the computer players of games left running
-  // by the last run play on. The simulated groups get the same ids in every run, so such a game
-  // is back at its table, whose host waits for it to end (its old messages are not in this sim).
-  const running = await games.runningGames();
-  await games.recover();
-  await ai.resume();
-  const runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+  const { games, database } = mia;
+  const dashboardUrl = dashboard.url();
   const tables = Array.from(
     { length: options.groups },
     (_, i) => new DemoTable({ sim, token, username: USERNAME, games, players: options.players, pauseMs: options.pauseMs, log }, i + 1),
   );
 
-  // The dashboard in this process, on the same game service: its live channel hears every commit
-  // (the embedded database serves one process). The demo's groups are listed publicly.
-  const { app: dashboard, url: dashboardUrl } = await startDashboard(games, log, options, print);
+  // The demo's groups are listed publicly.
   const links: string[] = [];
   for (const t of tables) {
     const chatId = BigInt(t.group.id);
@@ -104,8 +121,8 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
       ` Groups:    ${tables.map((t) => t.title).join(', ')}. In each, a host sends /newgame,`,
       `            /addai ${options.players.join(', /addai ')}, presses Start; a new game follows each one.`,
       ` AI pace:   ${delay} per turn${options.seed === null ? '' : `; seed ${options.seed}`}`,
-      ` Database:  ${where(db)}`,
-      `            ${describeCounts(await countPlayed(db.prisma))} so far`,
+      ` Database:  ${where(database)}`,
+      `            ${describeCounts(await countPlayed(games.reads))} so far`,
       ` Watch:     the dashboard at ${dashboardUrl} (live tables, replays, players, odds):`,
       ...links,
       `            and below, every table's events as they happen (dice only once revealed);`,
@@ -117,7 +134,7 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
   );
   for (const game of running) {
     const round = game.state.round?.number ?? 0;
-    print(`${await narrator.label(game.chatId, game.id)} Resuming this game from the last run (round ${round}).`);
+    print(`${await narrator!.label(game.chatId, game.id)} Resuming this game from the last run (round ${round}).`);
   }
   const loops = tables.map((t) => t.run());
 
@@ -125,17 +142,8 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
   print(`\n${signal}: stopping the tables, the bot, the simulated Telegram and the database…`);
   for (const t of tables) t.stop();
   await Promise.all(loops);
-  await runner.stop();
-  await dashboard.close();
-  await ai.stop();
-  notifier.stop();
-  // Messages held back by flood limits are not worth waiting a minute for at the end of a demo.
-  await Promise.race([notifier.idle(), sleep(DRAIN_MS)]);
-  await narrator.stop();
-  const counts = await countPlayed(db.prisma);
-  await games.close();
+  await mia.stop();
   await sim.stop();
-  await db.close();
   log.flush();
-  print(`Stopped. The database holds ${describeCounts(counts)}.`);
+  print(`Stopped. The database holds ${describeCounts(counts!)}.`);
 }

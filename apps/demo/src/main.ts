@@ -1,19 +1,37 @@
 import { parseOptions, type DemoOptions } from './options';
 
 /**
- * `npm start`. With BOT_TOKEN set: the Telegram bot itself (apps/bot's main: the configured
- * database, long polling or webhook). Without: the demo — the same bot against a simulated
- * Telegram, where computer players keep games going in a few groups (see demo.ts).
+ * `npm start`. With BOT_TOKEN set: the Telegram bot itself (as apps/bot's main: the configured
+ * database, long polling or webhook) and the dashboard, in one process. Without: the demo — the
+ * same bot against a simulated Telegram, where computer players keep games going in a few groups
+ * (see demo.ts).
  */
 if (process.env.BOT_TOKEN) {
   console.log('BOT_TOKEN is set: running the Mia bot on Telegram (demo options, if any, are ignored).');
-  const { games, log } = await import('@mia/bot/main');
-  // The dashboard beside it, on the bot's game service (the embedded database serves one process;
-  // with DATABASE_URL it can also run on its own: npm start -w @mia/dashboard).
-  const { serveDashboard } = await import('./dashboard');
+  const { botProcess, readConfig } = await import('@mia/bot');
+  const { dashboardFrontEnd } = await import('@mia/dashboard');
+  const { startMia } = await import('@mia/host');
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = readConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  // The bot and the dashboard beside it, on one game service (the embedded database serves one
+  // process; with DATABASE_URL the dashboard can also run on its own: npm start -w @mia/dashboard).
+  const { host, bot } = botProcess({ ...config, BOT_TOKEN: process.env.BOT_TOKEN });
   const port = Number(process.env.DASHBOARD_PORT ?? (process.env.WEBHOOK_URL ? 3000 : (process.env.PORT ?? 3000)));
-  const url = await serveDashboard(games, log, { port, host: process.env.HOST || '127.0.0.1' });
-  console.log(`The dashboard: ${url} (each group's link comes from /dashboard in the group).`);
+  const dashboard = dashboardFrontEnd({ port, host: process.env.HOST || '127.0.0.1', anyPortIfTaken: true, buildWeb: (line) => console.log(line) });
+  const mia = await startMia({ ...host, frontEnds: [bot, dashboard] });
+  console.log(`The dashboard: ${dashboard.url()} (each group's link comes from /dashboard in the group).`);
+  const shutdown = async (signal: string) => {
+    mia.log.info({ signal }, 'bot: stopping');
+    await mia.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 } else {
   let options: DemoOptions | null = null;
   try {

@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { createBot, decodeButton, type ButtonAction } from '@mia/bot';
+import { botFrontEnd, decodeButton, type BotHandle, type ButtonAction } from '@mia/bot';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { aiAction, calculator, type GameEvent, type SettingsInput, type Value } from '@mia/engine';
-import { GameService, type GameRecord } from '@mia/game';
+import type { GameRecord, GameService } from '@mia/game';
+import { startMia } from '@mia/host';
 import { TelegramSim, type SimGroup, type SimMessage, type SimUser } from '@mia/telegram-sim';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createDashboard } from '../../server';
+import { dashboardFrontEnd, type DashboardHandle } from '../../server';
 import type { LiveGame } from '../../shared/api';
 import { findLeaks, revealedDice } from '../server/leak-check';
 import { quietLog, ScriptedRng } from '../server/support';
@@ -205,25 +205,37 @@ export interface Dashboard {
  * snapshot of it) on a free port.
  */
 export async function startDashboard({ webRoot = WEB_ROOT }: { webRoot?: string } = {}): Promise<Dashboard> {
+  const { mia, db, dice } = await startTestMia(webRoot, null);
+  const [{ app, url }] = mia.frontEnds;
+  return { db, games: mia.games, dice, app, baseUrl: url, close: () => closeTestMia(mia, db) };
+}
+
+/** One process on a fresh test database: the dashboard, and the bot beside it when given one. */
+async function startTestMia(webRoot: string, bot: ((dashboardUrl: () => string) => ReturnType<typeof botFrontEnd>) | null) {
   const db = await openTestDatabase();
   const dice = new ScriptedRng(3);
-  // timers: false as in every test: no turn times out on its own.
-  const games = new GameService({ db, rng: dice.rng, log: quietLog, timers: false });
-  const app = createDashboard({ games, log: quietLog, webRoot, rateLimit: { max: 100_000, timeWindow: 60_000 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return {
-    db,
-    games,
-    dice,
-    app,
-    baseUrl: `http://127.0.0.1:${port}`,
-    async close() {
-      await app.close();
-      await games.close();
-      await db.destroy();
-    },
-  };
+  const dashboard = dashboardFrontEnd({ webRoot, rateLimit: { max: 100_000, timeWindow: 60_000 } });
+  const withBot = bot?.(() => dashboard.url()) ?? null;
+  try {
+    const mia = await startMia({
+      database: { use: db },
+      log: quietLog,
+      // timers: false as in every test: no turn times out on its own.
+      service: { rng: dice.rng, timers: false },
+      ai: { delayMs: 0 },
+      recover: false,
+      frontEnds: withBot ? ([dashboard, withBot] as const) : ([dashboard] as const),
+    });
+    return { mia, db, dice };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+async function closeTestMia(mia: { stop(): Promise<void> }, db: TestDatabase): Promise<void> {
+  await mia.stop();
+  await db.destroy();
 }
 
 export async function getJson<T>(url: string): Promise<T> {
@@ -237,8 +249,8 @@ export async function getJson<T>(url: string): Promise<T> {
 export interface World extends Dashboard {
   sim: TelegramSim;
   token: string;
-  bot: ReturnType<typeof createBot>['bot'];
-  notifier: ReturnType<typeof createBot>['notifier'];
+  bot: BotHandle['bot'];
+  notifier: BotHandle['notifier'];
   /** Waits until every committed change has reached Telegram. */
   settle(): Promise<void>;
 }
@@ -247,41 +259,41 @@ export interface World extends Dashboard {
  * The real bot (grammY long polling against telegram-sim) on the dashboard's GameService: one
  * process, as when the dashboard runs beside the bot. The bot links to this dashboard.
  */
-export async function startWorld(options: { webRoot?: string } = {}): Promise<World> {
-  const dashboard = await startDashboard(options);
+export async function startWorld({ webRoot = WEB_ROOT }: { webRoot?: string } = {}): Promise<World> {
   const sim = await TelegramSim.start({ seed: 11 });
   // Scripted players are far faster than people: Telegram's flood limits are tested elsewhere.
   sim.setLimits(false);
   const token = sim.createBot({ username: 'mia_bot' });
-  const { bot, notifier, ai } = createBot({
-    token,
-    apiRoot: sim.apiRoot,
-    games: dashboard.games,
-    log: quietLog,
-    publicUrl: dashboard.baseUrl,
-    ai: { delayMs: 0 },
-    // No pacing where the sim has no limits: a long game's messages would hold the next
-    // game's lobby back for the rest of Telegram's minute.
-    pacing: { limits: false },
+  const started = await startTestMia(webRoot, (dashboardUrl) =>
+    botFrontEnd({
+      token,
+      apiRoot: sim.apiRoot,
+      publicUrl: dashboardUrl,
+      // No pacing where the sim has no limits: a long game's messages would hold the next
+      // game's lobby back for the rest of Telegram's minute.
+      pacing: { limits: false },
+      registerCommands: false,
+      transport: { mode: 'polling', timeoutSeconds: 1, deleteWebhook: false },
+    }),
+  ).catch(async (error: unknown) => {
+    await sim.stop();
+    throw error;
   });
-  await bot.init();
-  notifier.start();
-  ai.start();
-  const polling = bot.start({ timeout: 1, allowed_updates: ['message', 'callback_query', 'my_chat_member'] });
-  polling.catch((e: unknown) => quietLog.error({ err: e }, 'e2e: polling stopped'));
+  const { mia, db, dice } = started;
+  const [{ app, url }, { bot, notifier }] = mia.frontEnds as unknown as [DashboardHandle, BotHandle];
   return {
-    ...dashboard,
+    db,
+    games: mia.games,
+    dice,
+    app,
+    baseUrl: url,
     sim,
     token,
     bot,
     notifier,
     settle: () => notifier.idle(),
     async close() {
-      await bot.stop();
-      await ai.stop();
-      notifier.stop();
-      await notifier.idle();
-      await dashboard.close();
+      await closeTestMia(mia, db);
       await sim.stop();
     },
   };
