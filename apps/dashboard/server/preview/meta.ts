@@ -16,6 +16,7 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 
 /** Titles and names from Telegram may hold control characters; descriptions are kept short. */
 const clean = (text: string, max: number): string => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };

@@ -1,4 +1,4 @@
-import { rankingFor, type RankingOptions } from '@mia/engine';
+import { rankingFor, type ClaimShape, type RankingOptions } from '@mia/engine';
 import type { TFunction } from 'i18next';
 
 /**
@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
  * 31 reads "little Mia" only where little Mia is played.
  */
 export function claimLabel(t: TFunction, ranking: RankingOptions, value: number): string {
-  let shape;
+  let shape: ClaimShape;
   try {
     shape = rankingFor(ranking).shape(value);
   } catch {

@@ -23,6 +23,7 @@ export function usePublicLive(
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const { createSocket = browserSocket, url, random } = options;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one connection for the page's life (see the deps' comment)
   useEffect(
     () =>
       openConnection({

@@ -27,6 +27,7 @@ export function RoundOutcome({ outcome, ranking, nameOf }: { outcome: SceneOutco
       )}
       {end && <p>{end}</p>}
       {losses.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole from each frame and its items have no identity but their place
         <p key={i} className="loss">
           <span aria-hidden="true">💔 </span>
           {text}

@@ -26,6 +26,7 @@ export function TableCenter({ scene, nameOf, repeated }: { scene: TableScene; na
         <div className="table-reveal" key={`reveal-${scene.outcome!.round}`}>
           <span className="table-dice" aria-hidden="true">
             {reveal.dice.map((d, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole from each frame and its items have no identity but their place
               <span key={i} className="table-die">
                 {dieFace(d)}
               </span>

@@ -32,6 +32,7 @@ export function TableView({ scene, token, size = 'full' }: { scene: TableScene; 
             <Seat key={seat.id} seat={seat} token={token} ranking={scene.ranking} />
           ))}
           {scene.emptySeats.map((at, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an empty seat is only a place at the table
             <EmptySeat key={`empty-${i}`} x={at.x} y={at.y} />
           ))}
         </ol>
@@ -68,6 +69,7 @@ function TableNotes({ scene, nameOf }: { scene: TableScene; nameOf: NameOf }) {
       {scene.announcements.length > 0 && (
         <ol className="announcements" aria-label={t('live.announcements')}>
           {scene.announcements.map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: announcements are only ever appended, so a place never changes hands
             <li key={i}>{announcementText(t, scene.ranking, nameOf, a)}</li>
           ))}
         </ol>

@@ -6,6 +6,7 @@ import {
   type AnnouncementView,
   type Loss,
   type OutReason,
+  type Ranking,
   type RankingOptions,
   type Reveal,
   type RoundEnd,
@@ -90,7 +91,7 @@ export interface TableScene {
 
 /** The chance that one roll beats (or, where equal claims are allowed, reaches) `value`. */
 export function oddsAgainst(view: Pick<SpectatorView, 'settings'>, value: number): Odds | null {
-  let ranking;
+  let ranking: Ranking;
   try {
     ranking = rankingFor(view.settings.ranking);
     const reach = view.settings.announceRule === 'at-least';

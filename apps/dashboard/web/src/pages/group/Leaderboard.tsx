@@ -58,6 +58,7 @@ function RatedHead({ first }: { first: string }) {
 export function Leaderboard({ token, entries }: { token: string; entries: RatingEntry[] }) {
   const { t } = useTranslation();
   return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a scrolling table must take keyboard focus to be scrolled by keyboard (axe: scrollable-region-focusable); no element has that role natively
     <div className="table-scroll" role="group" aria-labelledby="leaderboard-title" tabIndex={0}>
       <table className="data-table">
         <caption className="visually-hidden">{t('group.leaderboard')}</caption>
@@ -85,6 +86,7 @@ export function Leaderboard({ token, entries }: { token: string; entries: Rating
 export function ComputerLadder({ entries }: { entries: StrategyEntry[] }) {
   const { t } = useTranslation();
   return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a scrolling table must take keyboard focus to be scrolled by keyboard (axe: scrollable-region-focusable); no element has that role natively
     <div className="table-scroll" role="group" aria-labelledby="ladder-title" tabIndex={0}>
       <table className="data-table">
         <caption className="visually-hidden">{t('group.ladder')}</caption>

@@ -19,6 +19,7 @@ export function HeatMapGrid({ cells }: { cells: PlayerPage['announcedVsActual'] 
       <p className="hint" id="heat-note">
         {t('player.heatNote')}
       </p>
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a scrolling table must take keyboard focus to be scrolled by keyboard (axe: scrollable-region-focusable); no element has that role natively */}
       <div className="table-scroll" role="group" aria-labelledby="heat-title" tabIndex={0}>
         <table className="heat-map" aria-describedby="heat-note">
           <caption className="visually-hidden">{t('player.heat')}</caption>

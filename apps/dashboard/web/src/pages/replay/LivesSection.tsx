@@ -32,7 +32,7 @@ export function LivesSection({ series, rounds, maxLives, known, spoilerFree, mar
             const style = seriesStyle(i);
             return (
               <li key={s.userId} style={{ color: `var(${style.colourVar})` }}>
-                <svg width="28" height="10" viewBox="0 0 28 10" focusable="false">
+                <svg width="28" height="10" viewBox="0 0 28 10" focusable="false" aria-hidden="true">
                   <line x1="1" y1="5" x2="27" y2="5" stroke="currentColor" strokeWidth="2.5" strokeDasharray={style.dash.join(' ') || undefined} />
                 </svg>
                 <span className="replay-legend-name">{s.name}</span>
@@ -48,6 +48,7 @@ export function LivesSection({ series, rounds, maxLives, known, spoilerFree, mar
         </figcaption>
         <details>
           <summary>{t('replay.chart.showTable')}</summary>
+          {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a scrolling table must take keyboard focus to be scrolled by keyboard (axe: scrollable-region-focusable); no element has that role natively */}
           <div className="table-scroll replay-table-scroll" role="region" aria-label={t('replay.chart.title')} tabIndex={0}>
             <table className="data-table">
               <thead>

@@ -9,6 +9,7 @@ import { seatOrder } from './steps';
 export function ResultTable({ token, replay }: { token: string; replay: GameReplay }) {
   const { t } = useTranslation();
   return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a scrolling table must take keyboard focus to be scrolled by keyboard (axe: scrollable-region-focusable); no element has that role natively
     <div className="table-scroll replay-table-scroll" role="group" aria-labelledby="replay-players" tabIndex={0}>
       <table className="data-table">
         <thead>

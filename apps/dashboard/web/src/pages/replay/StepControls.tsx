@@ -53,6 +53,7 @@ export function StepControls(props: Props) {
     </button>
   );
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a toolbar of buttons, not a form: a fieldset would bring a form's semantics and borders
     <div className="replay-controls" role="group" aria-label={t('replay.controls')}>
       <div className="replay-buttons">{BUTTONS.map(button)}</div>
       <div className="replay-options">
