@@ -103,7 +103,9 @@ export function findLogLeaks(lines: readonly string[]): string[] {
     const walk = (value: unknown, path: string): void => {
       if (Array.isArray(value)) {
         if (value.length === 2 && value.every(isDie)) leaks.push(`dice ${JSON.stringify(value)} at ${path} in the log: ${line.slice(0, 300)}`);
-        value.forEach((v, i) => walk(v, `${path}.${i}`));
+        value.forEach((v, i) => {
+          walk(v, `${path}.${i}`);
+        });
       } else if (value && typeof value === 'object') {
         for (const [k, v] of Object.entries(value)) {
           if (SECRET_LOG_KEYS.has(k)) leaks.push(`a ${k} field at ${path} in the log: ${line.slice(0, 300)}`);

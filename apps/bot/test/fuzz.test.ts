@@ -307,7 +307,7 @@ interface Outcome {
 }
 
 /** Sends one input, waits until the bot handled it and sent what it had to, and checks secrecy. */
-async function runCase(reader: Person | null, send: () => Promise<CallbackAnswer | undefined> | void, options: { chatsMayChange?: boolean } = {}): Promise<Outcome> {
+async function runCase(reader: Person | null, send: () => Promise<CallbackAnswer | undefined> | undefined, options: { chatsMayChange?: boolean } = {}): Promise<Outcome> {
   totalCases++;
   // Between cases nothing moves (no timers, computer players stopped): the last case's end is this one's start.
   const before = lastSnapshot ?? (await snapshot());

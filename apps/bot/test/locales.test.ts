@@ -40,7 +40,7 @@ const loaded = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Record<(t
 
 type Node = unknown;
 const walk = (node: Node, visit: (n: Record<string, unknown>) => void): void => {
-  if (Array.isArray(node)) node.forEach((n) => walk(n, visit));
+  if (Array.isArray(node)) for (const n of node) walk(n, visit);
   else if (node && typeof node === 'object') {
     visit(node as Record<string, unknown>);
     for (const v of Object.values(node)) walk(v, visit);

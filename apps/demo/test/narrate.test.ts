@@ -19,7 +19,7 @@ describe('narration', () => {
 
   it('seats computer players with their strategy and ends with the winner', () => {
     expect(lines.slice(0, 3)).toEqual(['Ada 🤖 (bluffer) sits down.', 'Alan 🤖 (calculator) sits down.', 'Grace 🤖 (honest) sits down.']);
-    expect(lines.at(-1)).toMatch(/^🏆 (Ada|Alan|Grace) wins!  1\. /);
+    expect(lines.at(-1)).toMatch(/^🏆 (Ada|Alan|Grace) wins! {2}1\. /);
   });
 
   it('names every announcement without its dice: dice appear only in reveals', () => {

@@ -586,7 +586,10 @@ describe('engine properties (random legal play, timeouts, leaves, kicks and ille
         expect(result.ranking.map((r) => r.player).sort()).toStrictEqual(s.seats.map((p) => p.id).sort());
         result.ranking.forEach((r, i) => {
           expect(r.lives).toBe(seatOf(r.player).lives);
-          if (i === 0) return expect(r.place).toBe(1);
+          if (i === 0) {
+            expect(r.place).toBe(1);
+            return;
+          }
           const prev = result.ranking[i - 1]!;
           expect([prev.place, i + 1]).toContain(r.place);
           if (r.place === prev.place) expect(r.lives).toBe(prev.lives);

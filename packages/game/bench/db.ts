@@ -49,7 +49,6 @@ import {
   seededRng,
   strategyFor,
   type Action,
-  type GameEvent,
   type GameState,
   type Rng,
   type SettingsInput,
@@ -137,7 +136,7 @@ function population(rng: Rng): Population {
     members: [] as Person[],
   }));
   // every person in one chat at least, most in two or three
-  people.forEach((p, i) => chats[i % chats.length]!.members.push(p));
+  for (const [i, p] of people.entries()) chats[i % chats.length]!.members.push(p);
   for (const p of people) {
     for (let extra = rng(3); extra > 0; extra--) {
       const chat = chats[rng(chats.length)]!;
@@ -168,7 +167,7 @@ class Table {
     this.sql = `INSERT INTO "${name}" (${names}) SELECT * FROM unnest(${arrays})`;
   }
   push(...values: unknown[]): void {
-    values.forEach((v, i) => this.cols[i]!.push(v));
+    for (const [i, v] of values.entries()) this.cols[i]!.push(v);
   }
   get size(): number {
     return this.cols[0]!.length;
@@ -403,7 +402,7 @@ function playOne(
     if (!result.ok) throw new Error(`seeding: action refused: ${result.rejection.message} (${JSON.stringify(action)})`);
     const before = state;
     const { rows, game } = project({ gameId, before, events: result.events, firstSeq: version + 1, now, turnStartedAt });
-    result.events.forEach((event: GameEvent, i) => t.GameEvent.push(gameId, version + 1 + i, event.type, JSON.stringify(event), iso(now)));
+    for (const [i, event] of result.events.entries()) t.GameEvent.push(gameId, version + 1 + i, event.type, JSON.stringify(event), iso(now));
     for (const row of rows) write(row);
     // the Game row and its clock, as GameService.act keeps them
     const next = result.state;

@@ -93,7 +93,7 @@ export class Committer {
               : null;
       const rng = rngFor(this.deps.rng, chatId, current?.version ?? 0);
       let result = refusal ? null : apply(action.type === 'create' ? null : (current?.state ?? null), action, rng);
-      if (!result || !result.ok) {
+      if (!result?.ok) {
         const answer = await refuse(result ? { status: 'rejected', rejection: result.rejection, game: current } : refusal!);
         if (!answer) {
           attempt--;

@@ -48,7 +48,7 @@ export class Lobbies {
   async expire(gameId: string): Promise<GameRecord | null> {
     if (this.deps.closed()) return null;
     const game = await findGame(this.deps.prisma, gameId);
-    if (!game || game.status !== 'LOBBY' || !game.deadlineAt) return null;
+    if (game?.status !== 'LOBBY' || !game.deadlineAt) return null;
     const now = this.deps.now();
     if (game.deadlineAt > now) {
       this.deps.arm(game); // extended since this timer was armed (maybe by another process)

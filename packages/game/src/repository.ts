@@ -1,5 +1,5 @@
 import type { GameEvent, GameState } from '@mia/engine';
-import { Prisma, type ReadClient } from '@mia/db';
+import type { Prisma, ReadClient } from '@mia/db';
 import type { RowWrite } from './projection';
 
 export type Tx = Prisma.TransactionClient;

@@ -82,7 +82,7 @@ lobby.command('start', async (ctx) => {
     return;
   }
   const game = await games.game(join[1]!);
-  if (!game || game.status !== 'LOBBY') return ctx.reply(ctx.t('start-gone'));
+  if (game?.status !== 'LOBBY') return ctx.reply(ctx.t('start-gone'));
   const result = await games.act({
     chatId: game.chatId,
     gameId: game.id,

@@ -52,7 +52,7 @@ export function finalRoundText(state: GameState, n: number, note: 'stopped' | nu
     lines.push(...outcomeLines(round, view, t));
   }
   if (note === 'stopped') lines.push(t('table-stopped'));
-  else if (!round || !round.ended) lines.push(t('table-round-closed'));
+  else if (!round?.ended) lines.push(t('table-round-closed'));
   lines.push(livesLine(view, t));
   const next = view.round;
   if (view.phase === 'playing' && next && next.number === n + 1 && note === null) {

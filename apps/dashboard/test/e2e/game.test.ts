@@ -224,7 +224,7 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
 
     // …and nothing else: no dice outside a reveal, no reveal ahead of its event, no cup, no class.
     const leaks: string[] = [];
-    messages.forEach((m, i) => leaks.push(...leaksIn(m, eventsOf).map((l) => `frame ${i} (${m.type}): ${l}`)));
+    for (const [i, m] of messages.entries()) leaks.push(...leaksIn(m, eventsOf).map((l) => `frame ${i} (${m.type}): ${l}`));
     const bodies = await Promise.all(apiBodies);
     expect(bodies.map((b) => new URL(b.url).pathname)).toContain(`/api/g/${token}`);
     for (const b of bodies) {
