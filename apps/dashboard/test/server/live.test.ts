@@ -3,7 +3,7 @@
 // refusals; endings (/stop, the bot removed, a lobby expired), rotated tokens and migrations,
 // each within a second and with no sweep, from this process and from another one; and the hub
 // alone with fake sockets (fan-out, slow clients, heartbeats, a token checked again on join).
-import { GameService, LOBBY_TIMES, type ChatChanged, type CommittedBatch, type GameRecord } from '@mia/game';
+import { GameService, LOBBY_TIMES, PgNotifyBus, type ChatChanged, type CommittedBatch, type GameRecord } from '@mia/game';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveHub, type LiveSocket } from '../../server/live/hub';
 import { encode, MAX_CLIENT_MESSAGE_BYTES } from '../../server/live/messages';
@@ -296,14 +296,15 @@ describe('live channel: a batch committed by another process', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live channel: PostgreSQL LISTEN/NOTIFY', () => {
   it('a batch the bot commits reaches a dashboard socket within a second', async () => {
     const w = await world();
-    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false });
+    const botBus = new PgNotifyBus(w.db.connectionString, quietLog);
+    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false, bus: botBus });
     try {
       expect(w.db.kind).toBe('postgres');
       const base = await listen(w.app);
       const token = await group(w.games, CHAT, 'Remote table');
       const client = await LiveClient.connect(`${base}/api/g/${token}/ws`);
       await client.next('snapshot');
-      await new Promise((r) => setTimeout(r, 300)); // both LISTEN connections up
+      await Promise.all([w.listening, botBus.whenReady()]); // both LISTEN connections up
       const table = new Table(bot, w.dice, CHAT);
       const started = Date.now();
       await table.open([ADA, BO]);
@@ -319,7 +320,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live channel: PostgreSQL LISTEN
   it('the bot’s /stop, its removal, a lobby expiry, a migration and a token rotation reach a dashboard socket within a second', async () => {
     const w = await world();
     let botNow = Date.now();
-    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false, now: () => new Date(botNow) });
+    const botBus = new PgNotifyBus(w.db.connectionString, quietLog);
+    const bot = new GameService({ db: w.db, rng: w.dice.rng, log: quietLog, timers: false, now: () => new Date(botNow), bus: botBus });
     const heard: ChatChanged[] = [];
     w.games.subscribeChats((c) => heard.push(c));
     try {
@@ -329,7 +331,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live channel: PostgreSQL LISTEN
       const token = await group(w.games, from, 'Remote endings');
       const client = await LiveClient.connect(`${base}/api/g/${token}/ws`);
       await client.next('snapshot');
-      await new Promise((r) => setTimeout(r, 300)); // both LISTEN connections up
+      await Promise.all([w.listening, botBus.whenReady()]); // both LISTEN connections up
       const within = async <T>(what: () => Promise<T>): Promise<T> => {
         const started = Date.now();
         const result = await what();
@@ -440,7 +442,7 @@ describe('the live hub alone', () => {
       games: {
         subscribe: (l: (b: CommittedBatch) => void) => ((listener = l), () => (listener = null)),
         subscribeChats: (l: (c: ChatChanged) => void) => ((chatListener = l), () => (chatListener = null)),
-        prisma,
+        reads: prisma,
       } as never,
       emit: (b: CommittedBatch) => listener?.(b),
       emitChat: (c: ChatChanged) => chatListener?.(c),
@@ -459,6 +461,8 @@ describe('the live hub alone', () => {
       deadlineAt: null,
       turnStartedAt: null,
     }) as unknown as GameRecord;
+  // Lets the fake's reads (promises already resolved) run out: for the one check that nothing
+  // happens, where no later event could show it.
   const settle = () => new Promise((r) => setTimeout(r, 20));
 
   it('drops a client whose send buffer grew too large; the others go on receiving', async () => {
@@ -469,8 +473,7 @@ describe('the live hub alone', () => {
     const fast = new FakeSocket();
     hub.join(slow, grp);
     hub.join(fast, grp);
-    await settle();
-    expect(slow.sent).toHaveLength(1); // the snapshot
+    await vi.waitFor(() => expect([slow.sent.length, fast.sent.length]).toEqual([1, 1])); // the snapshots
     vi.spyOn(encode, 'game').mockReturnValue('{"type":"game"}');
     try {
       slow.bufferedAmount = 5000;
@@ -493,7 +496,7 @@ describe('the live hub alone', () => {
     hub.start();
     const socket = new FakeSocket();
     hub.join(socket, grp);
-    await settle();
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(1)); // the snapshot
     vi.spyOn(encode, 'game').mockImplementation((game) => JSON.stringify({ type: 'game', game: { version: game.version } }));
     try {
       // Another process's two quick commits, both loaded after the second: version 2 twice.
@@ -517,7 +520,7 @@ describe('the live hub alone', () => {
     const watcher = hub.join(socket, grp);
     hub.send(watcher, encode.pong()); // before the snapshot loaded
     expect(socket.sent).toEqual([]);
-    await settle();
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(2));
     expect(socket.sent.map((m) => JSON.parse(m).type)).toEqual(['snapshot', 'pong']);
     hub.close();
   });
@@ -530,7 +533,7 @@ describe('the live hub alone', () => {
     rotated.chat.dashboardToken = 'new';
     const late = new FakeSocket();
     hub.join(late, grp);
-    await settle();
+    await vi.waitFor(() => expect(late.closedWith).not.toBeNull());
     expect([late.closedWith, late.sent]).toEqual([4004, []]);
     expect(hub.size).toBe(0);
     hub.close();
@@ -544,7 +547,7 @@ describe('the live hub alone', () => {
     moving.chat.id = 8n;
     const socket = new FakeSocket();
     hub2.join(socket, grp);
-    await settle();
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(1)); // the snapshot, sent after the move
     expect(moves).toEqual([['7', '8']]);
     vi.spyOn(encode, 'game').mockReturnValue('{"type":"game"}');
     try {
@@ -565,7 +568,7 @@ describe('the live hub alone', () => {
     const b = new FakeSocket();
     hub.join(a, grp);
     hub.join(b, grp);
-    await settle();
+    await vi.waitFor(() => expect([a.sent.length, b.sent.length]).toEqual([1, 1])); // the snapshots
     service.emitChat({ chatId: 7n, change: { type: 'migrated', to: '9' }, origin: 'remote' });
     service.chat.id = 9n;
     service.chat.dashboardToken = 'rotated';
@@ -573,26 +576,30 @@ describe('the live hub alone', () => {
     await settle();
     expect([a.closedWith, b.closedWith]).toEqual([null, null]);
     service.emitChat({ chatId: 9n, change: { type: 'token-rotated' }, origin: 'remote' });
-    await settle();
-    expect([a.closedWith, b.closedWith]).toEqual([4004, 4004]);
+    await vi.waitFor(() => expect([a.closedWith, b.closedWith]).toEqual([4004, 4004]));
     expect(hub.size).toBe(0);
     hub.close();
   });
 
   it('drops a client that stops answering pings', async () => {
     const service = fakeService();
-    const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() }, { heartbeatMs: 30 });
-    hub.start();
-    const gone = new FakeSocket();
-    const here = new FakeSocket();
-    hub.join(gone, grp);
-    const watcher = hub.join(here, grp);
-    const answer = setInterval(() => hub.pong(watcher), 10);
-    await new Promise((r) => setTimeout(r, 150));
-    clearInterval(answer);
-    expect(gone.pings).toBeGreaterThan(0);
-    expect(gone.terminated).toBe(true);
-    expect(here.terminated).toBe(false);
-    hub.close();
+    vi.useFakeTimers();
+    try {
+      const hub = new LiveHub({ games: service.games, log: quietLog, now: () => new Date() }, { heartbeatMs: 30 });
+      hub.start();
+      const gone = new FakeSocket();
+      const here = new FakeSocket();
+      hub.join(gone, grp);
+      const watcher = hub.join(here, grp);
+      const answer = setInterval(() => hub.pong(watcher), 10);
+      await vi.advanceTimersByTimeAsync(150);
+      clearInterval(answer);
+      expect(gone.pings).toBeGreaterThan(0);
+      expect(gone.terminated).toBe(true);
+      expect(here.terminated).toBe(false);
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { seededRng, type Action, type GameEvent, type Rng, type SettingsInput } from '@mia/engine';
-import { GameService, type ActResult, type ChatNotice, type Committed, type EventBus, type GameRecord } from '@mia/game';
+import { GameService, PgNotifyBus, type ActResult, type ChatNotice, type Committed, type EventBus, type GameRecord } from '@mia/game';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import WebSocket from 'ws';
@@ -40,6 +40,8 @@ export interface World {
   games: GameService;
   dice: ScriptedRng;
   app: FastifyInstance;
+  /** Resolves once the service hears other processes (its LISTEN is up on PostgreSQL; at once on PGlite). */
+  listening: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,7 +50,8 @@ export async function world(options: Partial<Omit<DashboardOptions, 'games'>> & 
   const db = await openTestDatabase();
   const dice = new ScriptedRng();
   // timers: false, as the dashboard's own process runs it; tests time turns out by hand.
-  const games = new GameService({ db, rng: dice.rng, log: quietLog, timers: false, ...(bus ? { bus } : {}) });
+  const pgBus = !bus && db.kind === 'postgres' ? new PgNotifyBus(db.connectionString, quietLog) : null;
+  const games = new GameService({ db, rng: dice.rng, log: quietLog, timers: false, ...(bus ? { bus } : pgBus ? { bus: pgBus } : {}) });
   const app = createDashboard({
     games,
     log: quietLog,
@@ -62,6 +65,7 @@ export async function world(options: Partial<Omit<DashboardOptions, 'games'>> & 
     games,
     dice,
     app,
+    listening: pgBus?.whenReady() ?? Promise.resolve(),
     async close() {
       await app.close();
       await games.close();
