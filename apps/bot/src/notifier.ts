@@ -329,7 +329,7 @@ export class Notifier {
     // In the game's queue, after what is on its way, from the freshest state.
     await this.enqueue(game, async () => {
       const fresh = await this.games.game(game.id);
-      if (!fresh || fresh.state.phase !== 'playing') return;
+      if (fresh?.state.phase !== 'playing') return;
       const refs = await this.loadRefs(fresh, fresh.version);
       refs.screen = { ...refs.screen, unreachable: refs.screen.unreachable.filter((p) => p !== player) };
       await this.show(fresh, refs, { events: [] });

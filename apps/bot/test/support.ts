@@ -395,7 +395,7 @@ export async function playToEnd(
   const strategy = calculator();
   for (let n = 0; ; n++) {
     const game = await w.games.currentGame(BigInt(group.id));
-    if (!game || game.state.phase !== 'playing') return turns;
+    if (game?.state.phase !== 'playing') return turns;
     if (n >= (options.maxTurns ?? 400)) throw new Error('the game did not finish');
     await options.beforeTurn?.(n);
     turns.push(await playTurn(w, group, players, strategy, options.settle, options.respondIn));

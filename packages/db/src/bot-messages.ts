@@ -1,6 +1,6 @@
 // The bot's own storage: per game, the references to the Telegram messages that show it. Opaque
 // JSON to everyone but the bot; this store only gets and saves it.
-import type { PrismaClient } from './generated/prisma/client.ts';
+import type { PrismaClient } from './generated/prisma/client';
 
 /** What the bot is handed: its message references by game, nothing else of the database. */
 export interface BotMessageStore {

@@ -25,8 +25,8 @@ import type {
   SchemaEngine,
   SchemaFilter,
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { MEMORY, startEmbedded } from './embedded.ts';
-import { MIGRATIONS_DIR, SCHEMA_PATH } from './paths.ts';
+import { MEMORY, startEmbedded } from './embedded';
+import { MIGRATIONS_DIR, SCHEMA_PATH } from './paths';
 
 type Bindings = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 

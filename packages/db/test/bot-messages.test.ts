@@ -1,7 +1,7 @@
 // The bot's message references: saved per game, replaced on save, read back by a new client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botMessageStore } from '../src/bot-messages.ts';
-import { openTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { botMessageStore } from '../src/bot-messages';
+import { openTestDatabase, type TestDatabase } from '../src/testing';
 
 describe('botMessageStore', () => {
   let db: TestDatabase;

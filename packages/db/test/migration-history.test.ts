@@ -16,10 +16,10 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY, startEmbedded } from '../src/embedded.ts';
-import { MIGRATIONS_DIR, REPO_ROOT } from '../src/paths.ts';
-import { applyMigrations, migrationStatus } from '../src/schema-engine.ts';
-import { createServerDatabase, testServerUrl } from '../src/testing.ts';
+import { MEMORY, startEmbedded } from '../src/embedded';
+import { MIGRATIONS_DIR, REPO_ROOT } from '../src/paths';
+import { applyMigrations, migrationStatus } from '../src/schema-engine';
+import { createServerDatabase, testServerUrl } from '../src/testing';
 
 const require = createRequire(import.meta.url);
 

@@ -32,6 +32,7 @@ describe('readOnly', () => {
 
   it('refuses every write, and nothing is written', async () => {
     // The type offers no write: these calls go through `any` on purpose, as a mistake would.
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     const reads = readOnly(db.prisma) as unknown as Record<string, any>;
     const attempts: [string, () => Promise<unknown>][] = [
       ['User.create', () => reads.user.create({ data: { id: 1n, firstName: 'Eve' } })],

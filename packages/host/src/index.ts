@@ -1,3 +1,3 @@
 /** @mia/host: the one composition root of a Mia process (see README.md). */
-export { startMia, type Mia, type MiaOptions, type Recovered } from './start.ts';
-export type { Attached, DatabaseInfo, FrontEnd, Handles, MiaCore } from './front-end.ts';
+export { startMia, type Mia, type MiaOptions, type Recovered } from './start';
+export type { Attached, DatabaseInfo, FrontEnd, Handles, MiaCore } from './front-end';

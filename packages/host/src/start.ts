@@ -1,7 +1,7 @@
 import { botMessageStore, defaultDataDir, openDatabase, type Database, type OpenOptions } from '@mia/db';
 import { AiSeats, GameService, type AiSeatsOptions, type GameServiceOptions } from '@mia/game';
 import pino, { type Logger } from 'pino';
-import type { Attached, FrontEnd, Handles, MiaCore } from './front-end.ts';
+import type { Attached, FrontEnd, Handles, MiaCore } from './front-end';
 
 export interface MiaOptions<F extends readonly FrontEnd<unknown>[]> {
   /**

@@ -37,7 +37,10 @@ async function servers(n: number, seen: Seen[], respond: (server: number, update
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closing.push(() => new Promise((resolve) => (server.close(resolve), server.closeAllConnections())));
+    closing.push(() => new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }));
     urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   }
   return urls;

@@ -133,7 +133,10 @@ describe('grammY by webhook', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closing.push(() => new Promise((resolve) => (server.close(resolve), server.closeAllConnections())));
+    closing.push(() => new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }));
     await call(sim, token, 'setWebhook', { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
     sim.user({ firstName: 'Ada' }).startPrivateChat(token);
     await sim.waitFor(() => deliveries.length === 2, 3000);

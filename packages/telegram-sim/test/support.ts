@@ -3,6 +3,7 @@ import { TelegramSim, type SimOptions } from '../src/index';
 
 export interface Answer {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever field of a result it checks
   body: { ok: boolean; result?: any; error_code?: number; description?: string; parameters?: Record<string, number> };
 }
 

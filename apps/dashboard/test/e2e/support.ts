@@ -516,7 +516,10 @@ export class Table {
 export function liveGamesIn(payload: unknown): LiveGame[] {
   const found: LiveGame[] = [];
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(walk);
+    if (Array.isArray(v)) {
+      for (const item of v) walk(item);
+      return;
+    }
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     if (typeof o.id === 'string' && typeof o.version === 'number' && o.view && typeof o.view === 'object') {

@@ -440,8 +440,14 @@ describe('the live hub alone', () => {
     return {
       chat,
       games: {
-        subscribe: (l: (b: CommittedBatch) => void) => ((listener = l), () => (listener = null)),
-        subscribeChats: (l: (c: ChatChanged) => void) => ((chatListener = l), () => (chatListener = null)),
+        subscribe: (l: (b: CommittedBatch) => void) => {
+          listener = l;
+          return () => (listener = null);
+        },
+        subscribeChats: (l: (c: ChatChanged) => void) => {
+          chatListener = l;
+          return () => (chatListener = null);
+        },
         reads: prisma,
       } as never,
       emit: (b: CommittedBatch) => listener?.(b),

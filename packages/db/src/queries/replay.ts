@@ -95,7 +95,7 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
       finishedAt: true,
     },
   });
-  if (!game || game.status !== 'FINISHED' || !game.finishedAt) return null;
+  if (game?.status !== 'FINISHED' || !game.finishedAt) return null;
 
   const [seats, events, rounds, announcements, reveals] = await Promise.all([
     prisma.seat.findMany({
