@@ -66,21 +66,19 @@ module.exports = {
     {
       name: 'apps-no-read-write-db',
       comment:
-        'WARN until the read-only query interface exists (issue 15, point 1): the apps should read ' +
-        'through it and never get a read-write database client, i.e. never import @prisma/client or ' +
-        'its adapters, db\'s write paths (client, database, embedded, schema-engine, the generated ' +
-        'client) nor the @mia/db barrel that re-exports them. Today every app imports the barrel. ' +
-        'Flip to error once the apps import only the read interface. (GameService.prisma reaches the ' +
-        'apps as a value, not an import: this rule cannot see it; removing it is part of that work.) ' +
-        'packages/host is where a process opens its read-write database (startMia), on the apps\' ' +
-        'behalf: they import @mia/host instead of db\'s write paths. Tests and benchmarks are ' +
+        'The apps read through the read-only interface (@mia/db/queries: ReadClient and the named ' +
+        'queries; GameService.reads, which refuses every write at run time) and never get a read-write ' +
+        'database client: they never import @prisma/client or its adapters, db\'s write paths (client, ' +
+        'database, embedded, schema-engine, the generated client) nor the @mia/db barrel that re-exports ' +
+        'them (db\'s env, errors and paths have subpaths of their own). packages/host is where a process ' +
+        'opens its read-write database (startMia), on the apps\' behalf. Tests and benchmarks are ' +
         'exempt: they open and seed databases.',
-      severity: 'warn',
+      severity: 'error',
       from: { path: '^apps/', pathNot: '^apps/[^/]+/(test|bench)/' },
       to: {
         path: [
           '^node_modules/(@prisma/client|\\.prisma|@prisma/adapter-pg)/',
-          '^packages/db/src/(index|client|database|embedded|schema-engine)\\.ts$',
+          '^packages/db/src/(index|client|database|embedded|schema-engine|testing|bench)\\.ts$',
           '^packages/db/src/generated/',
         ],
       },
