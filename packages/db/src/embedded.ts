@@ -15,6 +15,8 @@ export interface EmbeddedOptions {
    * one. Default: $DATA_DIR, else data/pglite at the repository root.
    */
   dataDir?: string;
+  /** Starts from this image of a data folder (from `dump()`) instead of an empty cluster. */
+  image?: Blob;
 }
 
 export interface EmbeddedDatabase {
@@ -28,6 +30,8 @@ export interface EmbeddedDatabase {
    * tick after its socket closes: wait here before handing the database to the next client.
    */
   waitIdle(timeoutMs?: number): Promise<void>;
+  /** An image of the data folder, for `image` (a migrated database tests copy instead of migrating). */
+  dump(): Promise<Blob>;
   /** Stops the server, then closes PGlite so the folder reopens cleanly. Close clients first. */
   stop(): Promise<void>;
 }
@@ -41,7 +45,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const dataDir = requested === MEMORY ? MEMORY : resolve(requested);
   if (dataDir !== MEMORY) await mkdir(dataDir, { recursive: true });
 
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, options.image ? { loadDataDir: options.image } : {});
   // port 0: the OS picks a free port, so tests and several apps never collide.
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   try {
@@ -64,6 +68,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
         await new Promise((r) => setTimeout(r, 5));
       }
     },
+    dump: () => db.dumpDataDir('none'),
     stop() {
       stopped ??= (async () => {
         await server.stop();

@@ -1,11 +1,18 @@
 // Databases for tests: each caller gets a fresh, migrated database of its own. With
 // TEST_DATABASE_URL (a PostgreSQL server URL whose user may CREATE DATABASE) a new database
 // on that server, dropped afterwards; otherwise an in-memory embedded PGlite.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { createPrisma } from './client';
 import { openDatabase, type Database } from './database';
-import { MEMORY } from './embedded';
+import { MEMORY, startEmbedded } from './embedded';
+import { MIGRATIONS_DIR } from './paths';
+import { applyMigrations } from './schema-engine';
 
 export interface TestDatabase extends Database {
   /** Closes and, on a server, drops the database. */
@@ -54,12 +61,66 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
+/**
+ * A migrated embedded database as an image, made once and kept in the system's temporary folder
+ * under a hash of the migrations and PGlite's version: a copy of it starts in a fraction of the
+ * time a new cluster takes to initialise and migrate (PGlite's initdb dominates), and every test
+ * file (each in a worker of its own) would otherwise pay that again.
+ */
+let migrated: Promise<{ image: Blob; applied: string[] }> | undefined;
+
+async function imageKey(): Promise<string> {
+  const hash = createHash('sha256');
+  // the package's own package.json is not exported: it is found beside its entry (dist/)
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(JSON.parse(await readFile(join(dirname(entry), '..', 'package.json'), 'utf8')).version);
+  for (const dir of (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    hash.update(dir).update(await readFile(join(MIGRATIONS_DIR, dir, 'migration.sql')));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function migratedImage(): Promise<{ image: Blob; applied: string[] }> {
+  const path = join(tmpdir(), `mia-test-db-${await imageKey()}`);
+  try {
+    const applied = JSON.parse(await readFile(`${path}.json`, 'utf8')) as string[];
+    return { image: new Blob([await readFile(`${path}.tar`)]), applied };
+  } catch {
+    // not made yet (or half written by a process that died): make it
+  }
+  const embedded = await startEmbedded({ dataDir: MEMORY });
+  try {
+    const applied = await applyMigrations(embedded.connectionString);
+    await embedded.waitIdle();
+    const image = await embedded.dump();
+    // Written under a name of its own, then renamed: workers making it at once never read half.
+    const part = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(`${part}.json`, JSON.stringify(applied));
+    await writeFile(`${part}.tar`, new Uint8Array(await image.arrayBuffer()));
+    await rename(`${part}.json`, `${path}.json`);
+    await rename(`${part}.tar`, `${path}.tar`);
+    return { image, applied };
+  } finally {
+    await embedded.stop();
+  }
+}
+
+async function openEmbeddedCopy(): Promise<TestDatabase> {
+  migrated ??= migratedImage();
+  migrated.catch(() => (migrated = undefined)); // a failed attempt is not cached
+  const { image, applied } = await migrated;
+  const embedded = await startEmbedded({ dataDir: MEMORY, image });
+  const prisma = createPrisma(embedded.connectionString, { embedded: true });
+  const close = async () => {
+    await prisma.$disconnect();
+    await embedded.stop();
+  };
+  return { prisma, connectionString: embedded.connectionString, kind: 'pglite', applied, close, destroy: close };
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const server = testServerUrl();
-  if (!server) {
-    const db = await openDatabase({ dataDir: MEMORY });
-    return { ...db, destroy: () => db.close() };
-  }
+  if (!server) return openEmbeddedCopy();
   const created = await createServerDatabase(server);
   const db = await openDatabase({ databaseUrl: created.url });
   return {
