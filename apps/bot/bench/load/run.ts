@@ -1,0 +1,163 @@
+// One run of the load on one database: the sim, the groups, the lobbies, the play, the bare act.
+import { quantiles } from '@mia/db/bench';
+import { createServerDatabase } from '@mia/db/testing';
+import { TelegramSim } from '@mia/telegram-sim';
+import type { HistoryMeasure } from '../history-process';
+import { BotChild, type HistoryChild, type HistoryResult } from './children';
+import { config, cpuMs, log, r2 } from './options';
+import { openTable, playGame, type Group } from './people';
+
+export interface RunResult {
+  database: 'pglite' | 'postgres';
+  at: string;
+  groups: number;
+  durationCapS: number;
+  games: number;
+  gamesFinished: number;
+  actions: number;
+  seconds: number;
+  actionsPerSecond: number;
+  latencyMs: ReturnType<typeof quantiles>;
+  botApiCalls: number;
+  botApiCallsPerAction: number;
+  /** Besides answering the press (answerCallbackQuery): what the goal of at most 3 counts. */
+  botApiCallsBesidesAnswerPerAction: number;
+  callsByMethod: Record<string, number>;
+  getUpdatesCalls: number;
+  dbRoundTripsPerAction: number;
+  /** Bot process RSS growth with every game open / groups (after a forced GC in that process). */
+  rssPerGameKB: number;
+  heapPerGameKB: number;
+  botRssMB: { before: number; withGames: number; end: number };
+  /** Bot process CPU per action during play (on PGlite the database runs in it too). */
+  botCpuMsPerAction: number;
+  /** This process (telegram-sim and the scripted people) per action, for comparison. */
+  simCpuMsPerAction: number;
+  bareAct: { ms: ReturnType<typeof quantiles>; cpuMsPerAct: number; roundTripsPerAct: number };
+  /** Bot process CPU per action minus the bare act's: grammY, the notifier, rendering, its extra reads. */
+  botOwnCpuMsPerAction: number;
+  setupSeconds: number;
+  lobbySeconds: number;
+  history?: HistoryResult;
+}
+
+export async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefined, history: HistoryChild | null, historyAlone: HistoryMeasure[] | null, announcements: number): Promise<RunResult> {
+  log(`\n== ${database === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (in memory, in the bot process)'}: ${config.groups} groups × 4 people`);
+  const s0 = performance.now();
+  const sim = await TelegramSim.start({ seed: config.seed, maxCalls: 50_000_000, pressTimeoutMs: 120_000 });
+  const token = sim.createBot({ username: 'mia_bot' });
+  sim.setLimits(false);
+  const created = database === 'postgres' ? await createServerDatabase(serverUrl!) : null;
+  const bot = new BotChild(config.profile);
+  try {
+    const groups: Group[] = [];
+    const byChat = new Map<string, Group>();
+    bot.onSettled = (chatId, game) => {
+      const g = byChat.get(chatId);
+      if (!g) return;
+      g.game = game;
+      g.waiter?.(game);
+    };
+    await bot.init({ token, apiRoot: sim.apiRoot, databaseUrl: created?.url ?? null, seed: config.seed, timers: true });
+    for (let i = 0; i < config.groups; i++) {
+      const players = [0, 1, 2, 3].map((j) => sim.user({ firstName: `P${i}-${j}` }));
+      const group = sim.group({ title: `Load ${i + 1}`, admins: [players[0]!], members: players.slice(1), bots: [token] });
+      const g: Group = { group, players, chatId: String(group.id), game: null, waiter: null };
+      groups.push(g);
+      byChat.set(g.chatId, g);
+    }
+    // everyone starts the bot privately (it may then write to them), a few hundred at a time
+    const everyone = groups.flatMap((g) => g.players);
+    for (let i = 0; i < everyone.length; i += 200) {
+      await Promise.all(
+        everyone.slice(i, i + 200).map(async (p) => {
+          const chat = p.startPrivateChat(token);
+          await sim.waitFor(() => sim.botMessages(chat).length > 0, 60_000);
+        }),
+      );
+    }
+    const before = await bot.mark('before');
+    const setupSeconds = (performance.now() - s0) / 1000;
+
+    // lobbies: all groups at once
+    const l0 = performance.now();
+    await Promise.all(groups.map((g) => openTable(sim, g)));
+    const lobbySeconds = (performance.now() - l0) / 1000;
+    const withGames = await bot.mark('with games');
+    log(`  setup ${setupSeconds.toFixed(1)} s, lobbies ${lobbySeconds.toFixed(1)} s; playing${config.durationS ? ` for up to ${config.durationS} s` : ''}…`);
+
+    // the load: every group plays its game, concurrently
+    const underLoad = history ? history.request({ type: 'measure-until-stopped' }) : null;
+    sim.resetCalls();
+    const latencies: number[] = [];
+    const start = await bot.mark('play start');
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const until = config.durationS ? t0 + config.durationS * 1000 : Infinity;
+    await Promise.all(groups.map((g) => playGame(sim, token, g, latencies, until)));
+    const elapsed = (performance.now() - t0) / 1000;
+    const simCpu = cpuMs(process.cpuUsage(c0));
+    const end = await bot.mark('play end');
+    let historyUnderLoad: HistoryMeasure[] | null = null;
+    if (history && underLoad) {
+      history.tell({ type: 'stop-measuring' });
+      const answer = await underLoad;
+      if (answer.type === 'measured') historyUnderLoad = answer.measures;
+    }
+
+    const callsByMethod: Record<string, number> = {};
+    for (const c of sim.calls) callsByMethod[c.method] = (callsByMethod[c.method] ?? 0) + 1;
+    const getUpdatesCalls = callsByMethod.getUpdates ?? 0;
+    delete callsByMethod.getUpdates;
+    const botApiCalls = Object.values(callsByMethod).reduce((a, b) => a + b, 0);
+    const failed = sim.calls.filter((c) => !c.ok && c.method !== 'getUpdates');
+    if (failed.length) log(`  ${failed.length} Bot API calls failed, e.g. ${failed[0]!.method}: ${failed[0]!.error?.description}`);
+    const gamesFinished = groups.filter((g) => g.game?.state.phase === 'over').length;
+    if (!config.durationS && gamesFinished < groups.length) throw new Error(`${groups.length - gamesFinished} games did not finish`);
+
+    const actions = latencies.length;
+    log(`  ${actions} actions in ${elapsed.toFixed(1)} s (${gamesFinished} of ${groups.length} games finished); timing the bare GameService.act in the bot process…`);
+    const bare = await bot.bare(config.acts);
+    const botCpuMsPerAction = (end.cpuMs - start.cpuMs) / actions;
+    const bareCpu = bare.cpuMs / bare.ms.length;
+    const result: RunResult = {
+      database,
+      at: new Date().toISOString(),
+      groups: config.groups,
+      durationCapS: config.durationS,
+      games: groups.length,
+      gamesFinished,
+      actions,
+      seconds: r2(elapsed),
+      actionsPerSecond: Math.round(actions / elapsed),
+      latencyMs: quantiles(latencies),
+      botApiCalls,
+      botApiCallsPerAction: r2(botApiCalls / actions),
+      botApiCallsBesidesAnswerPerAction: r2(besidesAnswer({ botApiCalls, callsByMethod, actions })),
+      callsByMethod,
+      getUpdatesCalls,
+      dbRoundTripsPerAction: r2((end.queries - start.queries) / actions),
+      rssPerGameKB: Math.round((withGames.rss - before.rss) / 1024 / groups.length),
+      heapPerGameKB: Math.round((withGames.heapUsed - before.heapUsed) / 1024 / groups.length),
+      botRssMB: { before: Math.round(before.rss / 2 ** 20), withGames: Math.round(withGames.rss / 2 ** 20), end: Math.round(end.rss / 2 ** 20) },
+      botCpuMsPerAction: r2(botCpuMsPerAction),
+      simCpuMsPerAction: r2(simCpu / actions),
+      bareAct: { ms: quantiles(bare.ms), cpuMsPerAct: r2(bareCpu), roundTripsPerAct: r2(bare.queries / bare.ms.length) },
+      botOwnCpuMsPerAction: r2(botCpuMsPerAction - bareCpu),
+      setupSeconds: r2(setupSeconds),
+      lobbySeconds: r2(lobbySeconds),
+    };
+    if (historyAlone && historyUnderLoad) result.history = { announcements, alone: historyAlone, underLoad: historyUnderLoad };
+    return result;
+  } finally {
+    await bot.stop().catch((e: Error) => {
+      log(`  bot process: ${e.message}`);
+      bot.kill();
+    });
+    await sim.stop();
+    await created?.drop();
+  }
+}
+
+/** Bot API calls per action besides answering the press (also for results stored before it was kept). */
+export const besidesAnswer = (r: Pick<RunResult, 'botApiCalls' | 'callsByMethod' | 'actions'>) => (r.botApiCalls - (r.callsByMethod.answerCallbackQuery ?? 0)) / r.actions;
