@@ -1,4 +1,4 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import shared from '../vitest.shared';
+import shared from '../vitest.shared.ts';
 
 export default mergeConfig(shared, defineConfig({ test: { include: ['**/*.test.ts'], exclude: ['node_modules/**'] } }));

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import shared from '../../vitest.shared';
+import shared from '../../vitest.shared.ts';
 
 // The shared include covers test/**/*.test.ts (the server's tests); the SPA's component tests
 // are .tsx (mergeConfig concatenates arrays, so this adds to it). Each web test file picks jsdom
