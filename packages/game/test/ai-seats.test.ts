@@ -1,6 +1,6 @@
 import { aiAction, calculator, seededRng, STRATEGY_NAMES, type GameEvent } from '@mia/engine';
 import { ratingBoard } from '@mia/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AI_NAMES,
   aiPlayerId,
@@ -176,8 +176,8 @@ describe('AiSeats', () => {
       expect(aiToAct(game)).not.toBeNull();
       expect(slow.busy).toBe(1);
       await h.service.abort(chatId, game.id);
-      await new Promise((r) => setTimeout(r, 600));
-      expect(slow.busy).toBe(0);
+      // its pause over, it looked at the game and let it be
+      await vi.waitFor(() => expect(slow.busy).toBe(0), { timeout: 10_000 });
       const after = (await h.service.game(game.id))!;
       expect(after).toMatchObject({ status: 'ABORTED', version: game.version + 1 }); // the stop's one event, no AI move
     } finally {

@@ -5,7 +5,7 @@
 import type { Database, PrismaClient } from '@mia/db';
 import { openTestDatabase, type TestDatabase } from '@mia/db/testing';
 import { seededRng } from '@mia/engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameService, LOBBY_TIMES, LocalBus, type CommittedBatch, type GameRecord, type GameServiceOptions } from '../src';
 import { sharedDatabase, type SharedDatabase } from './processes';
 import { applied, PLAYERS, quietLog } from './support';
@@ -211,10 +211,12 @@ describe('lobby closing time', () => {
     // `b` armed the lobby's first time (say it heard of the lobby before the extension)…
     const b = service(db, () => Date.now() + LOBBY_TIMES.openMs - 200, { timers: true });
     const closedByB = expiries(b);
+    const fired = vi.spyOn(b, 'expireLobby');
     await b.recover();
     // …then `a` extends it by 5 minutes: b's timer fires, finds the new time and waits for it.
     expect(await a.extendLobby(chatId, game.id)).toMatchObject({ ok: true });
-    await new Promise((r) => setTimeout(r, 500));
+    await vi.waitFor(() => expect(fired).toHaveBeenCalledWith(game.id), { timeout: 10_000 });
+    expect(await fired.mock.results[0]!.value).toBeNull();
     expect(closedByB).toEqual([]);
     expect((await a.currentGame(chatId))?.status).toBe('LOBBY');
   });
