@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { createPrisma } from './client';
-import { openDatabase, type Database } from './database';
+import type { Database } from './database';
 import { MEMORY, startEmbedded } from './embedded';
 import { MIGRATIONS_DIR } from './paths';
 import { applyMigrations } from './schema-engine';
@@ -118,16 +118,60 @@ async function openEmbeddedCopy(): Promise<TestDatabase> {
   return { prisma, connectionString: embedded.connectionString, kind: 'pglite', applied, close, destroy: close };
 }
 
+/**
+ * On a server, the same idea: a migrated template database per migrations hash, made once by
+ * whichever test gets there first (under an advisory lock, so parallel workers and workspaces wait
+ * for it), marked ready by a comment once migrated; each test database is a copy of it
+ * (CREATE DATABASE … TEMPLATE), not a new database migrated by the schema engine.
+ */
+async function serverTemplate(serverUrl: string): Promise<{ name: string; applied: string[] }> {
+  const name = `mia_template_${await imageKey()}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const found = await client.query<{ ready: string | null }>('SELECT shobj_description(oid, $2) AS ready FROM pg_database WHERE datname = $1', [name, 'pg_database']);
+    if (found.rows[0]?.ready !== 'migrated') {
+      // absent, or left half made by a process that died: made (again) here
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      await applyMigrations(url.toString());
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await client.query(`COMMENT ON DATABASE ${name} IS 'migrated'`);
+    }
+    // what a new database would have had applied: every migration, in order
+    const applied = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    return { name, applied };
+  } finally {
+    await client.end();
+  }
+}
+
+let template: Promise<{ name: string; applied: string[] }> | undefined;
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const server = testServerUrl();
   if (!server) return openEmbeddedCopy();
-  const created = await createServerDatabase(server);
-  const db = await openDatabase({ databaseUrl: created.url });
+  template ??= serverTemplate(server);
+  template.catch(() => (template = undefined));
+  const { name: from, applied } = await template;
+  const name = `mia_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server, `CREATE DATABASE ${name} TEMPLATE ${from}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const prisma = createPrisma(url.toString());
+  const close = () => prisma.$disconnect();
   return {
-    ...db,
+    prisma,
+    connectionString: url.toString(),
+    kind: 'postgres',
+    applied,
+    close,
     async destroy() {
-      await db.close();
-      await created.drop();
+      await close();
+      await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
