@@ -99,8 +99,6 @@ const phase = {
   ...(args['no-tests'] ? { passed: 0, failed: 0, skipped: 0, missing: [], workspaces: [] } : collect(args.workspaces?.split(','))),
 };
 if (args.record) appendFileSync(args.record, `${JSON.stringify(phase)}\n`);
-if (!phase.noTests) {
-  print(phase);
-  console.log(totals(phase));
-}
+print(phase);
+if (!phase.noTests) console.log(totals(phase));
 process.exit(bad(phase) ? 1 : 0);
