@@ -21,10 +21,10 @@ export function decorateGroup(app: FastifyInstance): void {
 }
 
 /** A preHandler: the token (already validated) to its group, or 404. */
-export function loadGroup(prisma: Reader): preHandlerAsyncHookHandler {
+export function loadGroup(reads: Reader): preHandlerAsyncHookHandler {
   return async (request) => {
     const { token } = request.params as TokenParams;
-    const group = await groupByToken(prisma, token);
+    const group = await groupByToken(reads, token);
     if (!group) throw notFound(UNKNOWN_TOKEN);
     request.group = group;
   };

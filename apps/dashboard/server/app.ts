@@ -117,7 +117,7 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
     hub.close();
   });
 
-  const deps: RouteDeps = { prisma: games.reads, now, hub, spectators, feed };
+  const deps: RouteDeps = { reads: games.reads, now, hub, spectators, feed };
   void app.register(publicRoutes, deps);
   void app.register(groupRoutes, deps);
   void app.register(gameRoutes, deps);
@@ -127,8 +127,8 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
 
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   // Every page carries its link preview (Open Graph tags and a rendered image: preview/).
-  const preview = previewPage({ prisma: games.reads, log, webRoot, publicUrl: options.publicUrl });
-  void app.register(previewRoutes, { prisma: games.reads, images: new PreviewImages(games.reads, log) });
+  const preview = previewPage({ reads: games.reads, log, webRoot, publicUrl: options.publicUrl });
+  void app.register(previewRoutes, { reads: games.reads, images: new PreviewImages(games.reads, log) });
   const page = registerSpa(app, webRoot, preview ?? undefined);
   // Once the rate limit is loaded (its decorator is needed): unknown addresses are limited too.
   app.after(() => {

@@ -157,17 +157,17 @@ export class PublicFeed {
   }
 
   private async load(): Promise<void> {
-    const prisma = this.deps.games.reads;
-    const chats = await publicChats(prisma);
+    const reads = this.deps.games.reads;
+    const chats = await publicChats(reads);
     const running = await runningGamesOf(
-      prisma,
+      reads,
       [...chats.keys()].map((k) => BigInt(k)),
     );
     const runningIds = new Set(running.map((g) => g.id));
     // Games we showed running that no longer are, and no batch told (a batch missed while the
     // database connection was down): their final state, so the TV shows how they ended.
     const vanished = [...this.entries].filter(([id, e]) => e.endedAt === null && !runningIds.has(id)).map(([id]) => id);
-    const finals = (await gamesById(prisma, vanished)).filter((g) => !isRunning(g.status));
+    const finals = (await gamesById(reads, vanished)).filter((g) => !isRunning(g.status));
     const now = this.deps.now();
     const at = now.getTime();
 

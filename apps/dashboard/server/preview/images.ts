@@ -29,7 +29,7 @@ export class PreviewImages {
   private readonly cache: LRUCache<string, Rendered, Build>;
 
   constructor(
-    private readonly prisma: Reader,
+    private readonly reads: Reader,
     private readonly log: Logger,
     options: PreviewImagesOptions = {},
   ) {
@@ -62,20 +62,20 @@ export class PreviewImages {
   /** The group's table while a game runs, else its leaderboard. */
   async group(group: Group): Promise<Image | null> {
     const words = wordsFor(toLanguage(group.language));
-    const scene = await groupScene(this.prisma, group);
+    const scene = await groupScene(this.reads, group);
     const key = `group:${group.id}:${words.language}:${sceneVersion(scene)}:${group.title ?? ''}`;
     return this.image(key, async () =>
-      scene.running ? tableCard(group, scene.running, words) : boardCard(group, scene, await leaders(this.prisma, group, BOARD_ROWS), words),
+      scene.running ? tableCard(group, scene.running, words) : boardCard(group, scene, await leaders(this.reads, group, BOARD_ROWS), words),
     );
   }
 
   /** A player's card in the group; null if they never played there. */
   async player(group: Group, userId: bigint): Promise<Image | null> {
     const words = wordsFor(toLanguage(group.language));
-    const finished = await finishedGames(this.prisma, group);
+    const finished = await finishedGames(this.reads, group);
     const key = `player:${group.id}:${userId}:${words.language}:${finishedVersion(finished)}:${group.title ?? ''}`;
     return this.image(key, async () => {
-      const record = await playerRecord(this.prisma, group, userId);
+      const record = await playerRecord(this.reads, group, userId);
       return record ? playerCard(group, record, words) : null;
     });
   }
@@ -85,7 +85,7 @@ export class PreviewImages {
     const words = wordsFor(toLanguage(group.language));
     const key = `game:${group.id}:${gameId}:${words.language}:${group.title ?? ''}`;
     return this.image(key, async () => {
-      const game = await finishedGame(this.prisma, group, gameId);
+      const game = await finishedGame(this.reads, group, gameId);
       return game ? resultCard(group, game, words) : null;
     });
   }

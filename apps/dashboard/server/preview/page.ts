@@ -21,7 +21,7 @@ import { pageTarget, type PageTarget } from './target';
 export type PreviewPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 export interface PreviewPageOptions {
-  prisma: Reader;
+  reads: Reader;
   log: Logger;
   /** The built SPA's folder (its index.html is the template). */
   webRoot: string;
@@ -39,24 +39,24 @@ export function isPreviewRobot(request: FastifyRequest): boolean {
 }
 
 /** The page's preview, read through the token in its address. */
-export async function previewOf(prisma: Reader, target: PageTarget): Promise<Preview> {
+export async function previewOf(reads: Reader, target: PageTarget): Promise<Preview> {
   const site = wordsFor('en');
   if (target.kind === 'index' || target.kind === 'other') return sitePreview('index', site);
   if (target.kind === 'odds') return sitePreview('odds', site);
-  const group = target.token ? await groupByToken(prisma, target.token) : null;
+  const group = target.token ? await groupByToken(reads, target.token) : null;
   if (!group) return sitePreview('index', site);
   const words = wordsFor(toLanguage(group.language));
   if (target.kind === 'game' && target.gameId) {
-    const game = await finishedGame(prisma, group, target.gameId);
+    const game = await finishedGame(reads, group, target.gameId);
     if (game) return gamePreview(group, game, words, { spoilerFree: target.spoilerFree });
   }
   if (target.kind === 'player' && target.userId !== null) {
-    const [record, finished] = await Promise.all([playerRecord(prisma, group, target.userId), finishedGames(prisma, group)]);
+    const [record, finished] = await Promise.all([playerRecord(reads, group, target.userId), finishedGames(reads, group)]);
     if (record) return playerPreview(group, target.userId, record, finished, words);
   }
   // The group's pages, and a game or a person the group does not have: the group's own preview.
-  const scene = await groupScene(prisma, group);
-  const [leader] = scene.running ? [] : await leaders(prisma, group, 1);
+  const scene = await groupScene(reads, group);
+  const [leader] = scene.running ? [] : await leaders(reads, group, 1);
   return groupPreview(group, scene, leader, target.kind === 'group' && target.live, words);
 }
 
@@ -88,7 +88,7 @@ export function previewPage(options: PreviewPageOptions): PreviewPage | null {
     const target = pageTarget(request.url);
     let preview: Preview;
     try {
-      preview = await previewOf(options.prisma, target);
+      preview = await previewOf(options.reads, target);
     } catch (error) {
       // The page itself must still load (the SPA says what is wrong): the site's preview then.
       options.log.warn({ err: error, page: target.kind }, 'dashboard: link preview not read');

@@ -9,8 +9,8 @@ import type { Group } from '../read/groups';
 import { personInGroup } from '../read/players';
 import type { FinishedGame, FinishedGames, GroupScene, Leader, PlayerRecord } from './model';
 
-export async function finishedGames(prisma: Reader, group: Group): Promise<FinishedGames> {
-  const finished = await prisma.game.aggregate({
+export async function finishedGames(reads: Reader, group: Group): Promise<FinishedGames> {
+  const finished = await reads.game.aggregate({
     where: { chatId: group.id, status: 'FINISHED' },
     _count: { _all: true },
     _max: { finishedAt: true },
@@ -18,15 +18,15 @@ export async function finishedGames(prisma: Reader, group: Group): Promise<Finis
   return { count: finished._count._all, lastAt: finished._max.finishedAt };
 }
 
-export async function groupScene(prisma: Reader, group: Group): Promise<GroupScene> {
-  const [games, finished] = await Promise.all([runningGames(prisma, group.id), finishedGames(prisma, group)]);
+export async function groupScene(reads: Reader, group: Group): Promise<GroupScene> {
+  const [games, finished] = await Promise.all([runningGames(reads, group.id), finishedGames(reads, group)]);
   const game = games[0];
   return { running: game ? { id: game.id, version: game.version, view: spectatorView(game.state) } : null, finished };
 }
 
 /** The group's rating board (people), as its page shows it. */
-export async function leaders(prisma: Reader, group: Group, limit: number): Promise<Leader[]> {
-  const rows = await ratingBoard(prisma, { chatId: group.id, kind: 'people', limit });
+export async function leaders(reads: Reader, group: Group, limit: number): Promise<Leader[]> {
+  const rows = await ratingBoard(reads, { chatId: group.id, kind: 'people', limit });
   return rows.map((r) => ({
     name: r.firstName ?? '?',
     rating: Math.round(r.rating),
@@ -38,16 +38,16 @@ export async function leaders(prisma: Reader, group: Group, limit: number): Prom
 }
 
 /** The person's record in the group's finished games; null if they never sat at its table. */
-export async function playerRecord(prisma: Reader, group: Group, userId: bigint): Promise<PlayerRecord | null> {
-  const person = await personInGroup(prisma, group.id, userId);
+export async function playerRecord(reads: Reader, group: Group, userId: bigint): Promise<PlayerRecord | null> {
+  const person = await personInGroup(reads, group.id, userId);
   if (!person) return null;
-  const stats = await playerStats(prisma, userId, { chatId: group.id, recent: 0 });
+  const stats = await playerStats(reads, userId, { chatId: group.id, recent: 0 });
   return { name: person.name, ai: person.ai, games: stats.games, wins: stats.wins, winRate: stats.winRate, bluffRate: stats.bluffRate };
 }
 
 /** A FINISHED game of this group (nothing of a running one, nor of another group's). */
-export async function finishedGame(prisma: Reader, group: Group, gameId: string): Promise<FinishedGame | null> {
-  const game = await prisma.game.findFirst({
+export async function finishedGame(reads: Reader, group: Group, gameId: string): Promise<FinishedGame | null> {
+  const game = await reads.game.findFirst({
     where: { id: gameId, chatId: group.id, status: 'FINISHED', finishedAt: { not: null } },
     select: {
       id: true,

@@ -14,8 +14,8 @@ type LiveRow = Omit<LiveSource, 'state'> & { state: unknown };
 const toSource = (row: LiveRow): LiveSource => ({ ...row, state: row.state as GameState });
 
 /** The chat's games in the lobby or in play (one at most, as @mia/game keeps it; a list all the same). */
-export async function runningGames(prisma: Reader, chatId: bigint): Promise<LiveSource[]> {
-  const rows = await prisma.game.findMany({
+export async function runningGames(reads: Reader, chatId: bigint): Promise<LiveSource[]> {
+  const rows = await reads.game.findMany({
     where: { chatId, status: { in: [...RUNNING] } },
     select: LIVE_FIELDS,
     orderBy: { createdAt: 'asc' },
@@ -30,8 +30,8 @@ export const RECENT_GAMES_LIMIT = 50;
  * The chat's ended games, most recent first: finished ones, and aborted ones that had started
  * (a lobby that closed unstarted was never a game). No dice: a summary only.
  */
-export async function recentGames(prisma: Reader, chatId: bigint, limit = RECENT_GAMES_LIMIT): Promise<GameSummary[]> {
-  const rows = await prisma.game.findMany({
+export async function recentGames(reads: Reader, chatId: bigint, limit = RECENT_GAMES_LIMIT): Promise<GameSummary[]> {
+  const rows = await reads.game.findMany({
     where: { chatId, OR: [{ status: 'FINISHED' }, { status: 'ABORTED', startedAt: { not: null } }] },
     orderBy: [{ finishedAt: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }],
     take: limit,
@@ -60,7 +60,7 @@ export async function recentGames(prisma: Reader, chatId: bigint, limit = RECENT
 }
 
 /** The chat a game belongs to (a replay is given only through its own group's token). */
-export async function chatOfGame(prisma: Reader, gameId: string): Promise<bigint | null> {
-  const row = await prisma.game.findUnique({ where: { id: gameId }, select: { chatId: true } });
+export async function chatOfGame(reads: Reader, gameId: string): Promise<bigint | null> {
+  const row = await reads.game.findUnique({ where: { id: gameId }, select: { chatId: true } });
   return row?.chatId ?? null;
 }

@@ -29,8 +29,8 @@ const GROUP_FIELDS = {
  * The group whose current dashboard token this is. A token the admins rotated away is no
  * longer any group's, and a group that moved to a supergroup hands its token on with it.
  */
-export async function groupByToken(prisma: Reader, token: string): Promise<Group | null> {
-  const row = await prisma.chat.findUnique({ where: { dashboardToken: token }, select: GROUP_FIELDS });
+export async function groupByToken(reads: Reader, token: string): Promise<Group | null> {
+  const row = await reads.chat.findUnique({ where: { dashboardToken: token }, select: GROUP_FIELDS });
   if (!row || row.migratedTo !== null) return null;
   return {
     id: row.id,
@@ -43,9 +43,9 @@ export async function groupByToken(prisma: Reader, token: string): Promise<Group
 }
 
 /** The current token of each of these chats (the live hub's check for rotated tokens). */
-export async function currentTokens(prisma: Reader, chatIds: bigint[]): Promise<Map<string, string>> {
+export async function currentTokens(reads: Reader, chatIds: bigint[]): Promise<Map<string, string>> {
   if (chatIds.length === 0) return new Map();
-  const rows = await prisma.chat.findMany({
+  const rows = await reads.chat.findMany({
     where: { id: { in: chatIds }, migratedTo: null },
     select: { id: true, dashboardToken: true },
   });
@@ -53,10 +53,10 @@ export async function currentTokens(prisma: Reader, chatIds: bigint[]): Promise<
 }
 
 /** Running (lobby or play) and finished games per chat id; chats without games are absent. */
-export async function gameCounts(prisma: Reader, chatIds: bigint[]): Promise<Map<string, GameCounts>> {
+export async function gameCounts(reads: Reader, chatIds: bigint[]): Promise<Map<string, GameCounts>> {
   const counts = new Map<string, GameCounts>();
   if (chatIds.length === 0) return counts;
-  const rows = await prisma.game.groupBy({
+  const rows = await reads.game.groupBy({
     by: ['chatId', 'status'],
     where: { chatId: { in: chatIds } },
     _count: { _all: true },
@@ -77,15 +77,15 @@ export const PUBLIC_GROUPS_LIMIT = 100;
 const PUBLIC_CANDIDATES = 1000;
 
 /** Groups whose admins chose to list them publicly (`/dashboard public on`): games running first, then most played. */
-export async function publicGroups(prisma: Reader): Promise<GroupSummary[]> {
-  const chats = await prisma.chat.findMany({
+export async function publicGroups(reads: Reader): Promise<GroupSummary[]> {
+  const chats = await reads.chat.findMany({
     where: { listedPublicly: true, migratedTo: null },
     select: { id: true, dashboardToken: true, title: true, language: true },
     orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
     take: PUBLIC_CANDIDATES,
   });
   const counts = await gameCounts(
-    prisma,
+    reads,
     chats.map((c) => c.id),
   );
   return chats

@@ -6,8 +6,8 @@ import type { Person } from '../mappers/stats';
  * of a running game anyway). Player pages are scoped to the group of the token: someone who never
  * played there has no page in it, even if they play elsewhere.
  */
-export async function personInGroup(prisma: Reader, chatId: bigint, userId: bigint): Promise<Person | null> {
-  const seat = await prisma.seat.findFirst({
+export async function personInGroup(reads: Reader, chatId: bigint, userId: bigint): Promise<Person | null> {
+  const seat = await reads.seat.findFirst({
     where: { userId, game: { chatId } },
     select: { user: { select: { id: true, firstName: true, isAi: true } } },
   });

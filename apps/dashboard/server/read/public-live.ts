@@ -18,8 +18,8 @@ export const PUBLIC_GAMES_LIMIT = 100;
 
 const RUNNING = ['LOBBY', 'PLAYING'] as const;
 
-export async function publicChats(prisma: Reader): Promise<Map<string, PublicChat>> {
-  const rows = await prisma.chat.findMany({
+export async function publicChats(reads: Reader): Promise<Map<string, PublicChat>> {
+  const rows = await reads.chat.findMany({
     where: { listedPublicly: true, migratedTo: null },
     select: { id: true, dashboardToken: true, title: true },
     orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
@@ -29,9 +29,9 @@ export async function publicChats(prisma: Reader): Promise<Map<string, PublicCha
 }
 
 /** The running games of these chats, oldest first. */
-export async function runningGamesOf(prisma: Reader, chatIds: bigint[]): Promise<PublicGameSource[]> {
+export async function runningGamesOf(reads: Reader, chatIds: bigint[]): Promise<PublicGameSource[]> {
   if (chatIds.length === 0) return [];
-  const rows = await prisma.game.findMany({
+  const rows = await reads.game.findMany({
     where: { chatId: { in: chatIds }, status: { in: [...RUNNING] } },
     select: { id: true, status: true, version: true, state: true, deadlineAt: true, chatId: true, createdAt: true },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -42,9 +42,9 @@ export async function runningGamesOf(prisma: Reader, chatIds: bigint[]): Promise
 }
 
 /** These games as they are now (those that left play with their final state). */
-export async function gamesById(prisma: Reader, ids: string[]): Promise<PublicGameSource[]> {
+export async function gamesById(reads: Reader, ids: string[]): Promise<PublicGameSource[]> {
   if (ids.length === 0) return [];
-  const rows = await prisma.game.findMany({
+  const rows = await reads.game.findMany({
     where: { id: { in: ids } },
     select: { id: true, status: true, version: true, state: true, deadlineAt: true, chatId: true, createdAt: true },
   });

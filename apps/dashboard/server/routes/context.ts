@@ -7,7 +7,7 @@ import type { TSchema } from '@sinclair/typebox';
 
 /** What the route plugins are given. */
 export interface RouteDeps {
-  prisma: Reader;
+  reads: Reader;
   now: () => Date;
   hub: LiveHub;
   /** Pages watching each group's tables. */

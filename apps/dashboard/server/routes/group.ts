@@ -20,8 +20,8 @@ export const LEADERBOARD_LIMIT = 20;
 /** Computer rows: one per strategy, so a handful; a bound all the same. */
 const LADDER_LIMIT = 20;
 
-export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma, now }) => {
-  const preHandler = loadGroup(prisma);
+export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { reads, now }) => {
+  const preHandler = loadGroup(reads);
 
   app.get(
     '/api/g/:token',
@@ -36,11 +36,11 @@ export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { p
     async (request) => {
       const group = groupOf(request);
       const [counts, people, computers, games, live] = await Promise.all([
-        gameCounts(prisma, [group.id]),
-        ratingBoard(prisma, { chatId: group.id, kind: 'people', limit: LEADERBOARD_LIMIT }),
-        ratingBoard(prisma, { chatId: group.id, kind: 'computers', limit: LADDER_LIMIT }),
-        recentGames(prisma, group.id),
-        runningGames(prisma, group.id),
+        gameCounts(reads, [group.id]),
+        ratingBoard(reads, { chatId: group.id, kind: 'people', limit: LEADERBOARD_LIMIT }),
+        ratingBoard(reads, { chatId: group.id, kind: 'computers', limit: LADDER_LIMIT }),
+        recentGames(reads, group.id),
+        runningGames(reads, group.id),
       ]);
       const at = now();
       return {
@@ -73,7 +73,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { p
       },
       preHandler,
     },
-    async (request) => toGroupStats(await groupStats(prisma, groupOf(request).id)),
+    async (request) => toGroupStats(await groupStats(reads, groupOf(request).id)),
   );
 
   app.get(
@@ -87,7 +87,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { p
       preHandler,
     },
     async (request) => {
-      const games = await runningGames(prisma, groupOf(request).id);
+      const games = await runningGames(reads, groupOf(request).id);
       const at = now();
       return { games: games.map((g) => toLiveGame(g, at)) };
     },

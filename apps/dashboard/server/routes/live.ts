@@ -13,7 +13,7 @@ import type { RouteDeps } from './context';
 /** The live channel's route: the only address that upgrades to a WebSocket. */
 export const LIVE_URL = '/api/g/:token/ws';
 
-export const liveRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma, hub, spectators }) => {
+export const liveRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { reads, hub, spectators }) => {
   app.route({
     method: 'GET',
     url: LIVE_URL,
@@ -23,7 +23,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { pr
       params: TokenParams,
       response: { ...ERROR_RESPONSES, 426: Type.Object(ApiError.properties, { description: 'Not a WebSocket upgrade.' }) },
     },
-    preHandler: loadGroup(prisma),
+    preHandler: loadGroup(reads),
     // A plain GET (no upgrade) of the live channel's address.
     handler: async (_request, reply) => {
       void reply.code(426).header('Upgrade', 'websocket');

@@ -18,16 +18,16 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** The person of the address, if they played in the group (400 out of the 64-bit range, 404 if not). */
-async function personOf(prisma: Reader, chatId: bigint, raw: string): Promise<Person> {
+async function personOf(reads: Reader, chatId: bigint, raw: string): Promise<Person> {
   const userId = BigInt(raw); // digits only: the schema's pattern
   if (userId < INT64_MIN || userId > INT64_MAX) throw badRequest('malformed user id: out of the 64-bit range of Telegram ids');
-  const person = await personInGroup(prisma, chatId, userId);
+  const person = await personInGroup(reads, chatId, userId);
   if (!person) throw notFound('this person has not played in this group');
   return person;
 }
 
-export const playerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
-  const preHandler = loadGroup(prisma);
+export const playerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { reads }) => {
+  const preHandler = loadGroup(reads);
 
   app.get(
     '/api/g/:token/players/:userId',
@@ -44,16 +44,16 @@ export const playerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     },
     async (request) => {
       const group = groupOf(request);
-      const person = await personOf(prisma, group.id, request.params.userId);
+      const person = await personOf(reads, group.id, request.params.userId);
       const chatId = group.id;
       // A computer persona's games rate its strategy: its page shows the strategy's rating.
       const subject = ratingSubjectOf(person.userId);
       const [stats, cells, tells, rating, history] = await Promise.all([
-        playerStats(prisma, person.userId, { chatId, recent: RECENT_LIMIT }),
-        announcedVsActual(prisma, person.userId, { chatId }),
-        playerTells(prisma, person.userId, { chatId }),
-        playerRating(prisma, subject, { chatId }),
-        ratingHistory(prisma, subject, { chatId, limit: HISTORY_LIMIT }),
+        playerStats(reads, person.userId, { chatId, recent: RECENT_LIMIT }),
+        announcedVsActual(reads, person.userId, { chatId }),
+        playerTells(reads, person.userId, { chatId }),
+        playerRating(reads, subject, { chatId }),
+        ratingHistory(reads, subject, { chatId, limit: HISTORY_LIMIT }),
       ]);
       return toPlayerPage(person, { stats, cells, tells, rating, history });
     },
@@ -72,9 +72,9 @@ export const playerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     },
     async (request) => {
       const group = groupOf(request);
-      const person = await personOf(prisma, group.id, request.params.userId);
+      const person = await personOf(reads, group.id, request.params.userId);
       const { offset, limit } = request.query;
-      const stats = await playerStats(prisma, person.userId, { chatId: group.id, recent: limit, recentOffset: offset });
+      const stats = await playerStats(reads, person.userId, { chatId: group.id, recent: limit, recentOffset: offset });
       return toRecentGames(stats.recent, stats.recentPage);
     },
   );

@@ -10,7 +10,7 @@ import type { Image, PreviewImages } from '../preview/images';
 import { ERROR_RESPONSES, GameParams, PlayerParams, TokenParams } from '../schemas';
 
 export interface PreviewRouteOptions {
-  prisma: Reader;
+  reads: Reader;
   images: PreviewImages;
 }
 
@@ -35,7 +35,7 @@ function sendImage(reply: FastifyReply, image: Image | null, cacheControl: strin
     .send(image.png);
 }
 
-export const previewRoutes: FastifyPluginAsyncTypebox<PreviewRouteOptions> = async (app, { prisma, images }) => {
+export const previewRoutes: FastifyPluginAsyncTypebox<PreviewRouteOptions> = async (app, { reads, images }) => {
   app.get(
     '/api/preview.png',
     { schema: { summary: 'The site’s link-preview image', response: pngResponses('1200×630 PNG: the dashboard’s own card (og:image of the index, the odds page and unknown links).') } },
@@ -50,7 +50,7 @@ export const previewRoutes: FastifyPluginAsyncTypebox<PreviewRouteOptions> = asy
         params: TokenParams,
         response: pngResponses('1200×630 PNG: the running game’s table (seats, lives, whose turn; no dice), else the group’s leaderboard.'),
       },
-      preHandler: loadGroup(prisma),
+      preHandler: loadGroup(reads),
     },
     async (request, reply) => sendImage(reply, await images.group(groupOf(request)), GROUP_CACHE, 'no image'),
   );
@@ -63,7 +63,7 @@ export const previewRoutes: FastifyPluginAsyncTypebox<PreviewRouteOptions> = asy
         params: PlayerParams,
         response: pngResponses('1200×630 PNG: the person’s games, wins, win rate and bluff rate in the group.'),
       },
-      preHandler: loadGroup(prisma),
+      preHandler: loadGroup(reads),
     },
     async (request, reply) => {
       const userId = BigInt(request.params.userId); // digits only: the schema's pattern
@@ -80,7 +80,7 @@ export const previewRoutes: FastifyPluginAsyncTypebox<PreviewRouteOptions> = asy
         params: GameParams,
         response: pngResponses('1200×630 PNG: the winner and every player’s place and lives left.'),
       },
-      preHandler: loadGroup(prisma),
+      preHandler: loadGroup(reads),
     },
     // A finished game never changes: an hour.
     async (request, reply) =>

@@ -18,11 +18,11 @@ export function oddsTables(): OddsTablesAnswer {
   };
 }
 
-export const publicRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { prisma }) => {
+export const publicRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { reads }) => {
   app.get(
     '/api/groups',
     { schema: { summary: 'The publicly listed groups', response: responses(PublicGroups, 'Busiest first.') } },
-    async () => ({ groups: await publicGroups(prisma) }),
+    async () => ({ groups: await publicGroups(reads) }),
   );
 
   const odds = oddsTables();
