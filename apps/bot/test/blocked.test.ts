@@ -290,4 +290,11 @@ describe('players the bot cannot message privately', () => {
     expect(current(w, first!).text).toContain(`⏳ ${starter.firstName} has looked at the dice and is choosing an announcement`);
     expect(buttons(current(w, first!))).toEqual([]);
   });
+
+  it('the join link of a game under way (or over) says so: the engine refuses the join, the bot translates', async () => {
+    const seats = (await game()).state.seats.length;
+    const chat = ada.startPrivateChat(w.token, `j_${gameId}`);
+    await w.sim.waitFor(() => w.sim.botMessages(chat).some((m) => m.text === 'That game has already started or ended.'));
+    expect((await game()).state.seats).toHaveLength(seats);
+  });
 });

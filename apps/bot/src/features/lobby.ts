@@ -82,7 +82,9 @@ lobby.command('start', async (ctx) => {
     return;
   }
   const game = await games.game(join[1]!);
-  if (game?.status !== 'LOBBY') return ctx.reply(ctx.t('start-gone'));
+  if (!game) return ctx.reply(ctx.t('start-gone'));
+  // Whether the lobby is still open is the engine's to say (a started game refuses the join, an
+  // ended one is no longer the chat's game): the bot only translates the refusal.
   const result = await games.act({
     chatId: game.chatId,
     gameId: game.id,
@@ -91,6 +93,14 @@ lobby.command('start', async (ctx) => {
     action: { type: 'join', player: user.id, name: user.name },
   });
   if (result.status === 'applied') return ctx.reply(ctx.t('start-joined'));
-  if (result.status === 'rejected' && result.rejection.code === 'already-joined') return ctx.reply(ctx.t('start-already'));
-  return ctx.reply(ctx.t('start-failed'));
+  if (result.status !== 'rejected') return ctx.reply(ctx.t('start-failed'));
+  switch (result.rejection.code) {
+    case 'already-joined':
+      return ctx.reply(ctx.t('start-already'));
+    case 'not-in-lobby':
+    case 'other-game':
+      return ctx.reply(ctx.t('start-gone'));
+    default:
+      return ctx.reply(ctx.t('start-failed'));
+  }
 });
