@@ -1,0 +1,127 @@
+// Rows, column-wise, for INSERT … SELECT * FROM unnest($1::type[], …).
+
+export type Column = readonly [name: string, pgType: string];
+
+export class Table {
+  readonly cols: unknown[][];
+  readonly sql: string;
+  constructor(
+    readonly name: string,
+    columns: readonly Column[],
+  ) {
+    this.cols = columns.map(() => []);
+    // Identifiers and types are this file's constants; every value goes as a parameter.
+    const names = columns.map(([c]) => `"${c}"`).join(', ');
+    const arrays = columns.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ');
+    this.sql = `INSERT INTO "${name}" (${names}) SELECT * FROM unnest(${arrays})`;
+  }
+  push(...values: unknown[]): void {
+    for (const [i, v] of values.entries()) this.cols[i]!.push(v);
+  }
+  get size(): number {
+    return this.cols[0]!.length;
+  }
+  take(): unknown[][] {
+    const out = this.cols.map((c) => c.splice(0));
+    return out;
+  }
+}
+
+export const tables = () => ({
+  User: new Table('User', [
+    ['id', 'bigint'],
+    ['firstName', 'text'],
+    ['username', 'text'],
+    ['isAi', 'boolean'],
+    ['privateChatOk', 'boolean'],
+    ['createdAt', 'timestamptz'],
+    ['updatedAt', 'timestamptz'],
+  ]),
+  Chat: new Table('Chat', [
+    ['id', 'bigint'],
+    ['title', 'text'],
+    ['type', 'text'],
+    ['dashboardToken', 'text'],
+    ['createdAt', 'timestamptz'],
+    ['updatedAt', 'timestamptz'],
+  ]),
+  Game: new Table('Game', [
+    ['id', 'text'],
+    ['chatId', 'bigint'],
+    ['status', '"GameStatus"'],
+    ['settings', 'jsonb'],
+    ['state', 'jsonb'],
+    ['version', 'int'],
+    ['createdById', 'bigint'],
+    ['winnerId', 'bigint'],
+    ['deadlineAt', 'timestamptz'],
+    ['turnStartedAt', 'timestamptz'],
+    ['createdAt', 'timestamptz'],
+    ['startedAt', 'timestamptz'],
+    ['finishedAt', 'timestamptz'],
+    ['updatedAt', 'timestamptz'],
+  ]),
+  Seat: new Table('Seat', [
+    ['gameId', 'text'],
+    ['userId', 'bigint'],
+    ['order', 'int'],
+    ['lives', 'int'],
+    ['outAt', 'timestamptz'],
+    ['outReason', 'text'],
+    ['place', 'int'],
+  ]),
+  Round: new Table('Round', [
+    ['id', 'text'],
+    ['gameId', 'text'],
+    ['number', 'int'],
+    ['starterId', 'bigint'],
+    ['loserId', 'bigint'],
+    ['livesLost', 'int'],
+    ['cause', '"LossCause"'],
+    ['end', '"RoundEnd"'],
+    ['startedAt', 'timestamptz'],
+    ['endedAt', 'timestamptz'],
+  ]),
+  Announcement: new Table('Announcement', [
+    ['id', 'text'],
+    ['gameId', 'text'],
+    ['roundId', 'text'],
+    ['seq', 'int'],
+    ['userId', 'bigint'],
+    ['value', 'int'],
+    ['rank', 'int'],
+    ['diceHigh', 'int'],
+    ['diceLow', 'int'],
+    ['kind', '"AnnouncementKind"'],
+    ['classification', '"Classification"'],
+    ['answers', 'int'],
+    ['thinkMs', 'int'],
+    ['createdAt', 'timestamptz'],
+  ]),
+  Reveal: new Table('Reveal', [
+    ['id', 'text'],
+    ['roundId', 'text'],
+    ['announcementId', 'text'],
+    ['diceHigh', 'int'],
+    ['diceLow', 'int'],
+    ['outcome', '"RevealOutcome"'],
+    ['value', 'int'],
+    ['classification', '"Classification"'],
+    ['callerId', 'bigint'],
+    ['announcerId', 'bigint'],
+    ['createdAt', 'timestamptz'],
+  ]),
+  GameEvent: new Table('GameEvent', [
+    ['gameId', 'text'],
+    ['seq', 'int'],
+    ['type', 'text'],
+    ['payload', 'jsonb'],
+    ['createdAt', 'timestamptz'],
+  ]),
+});
+export type Tables = ReturnType<typeof tables>;
+/** Foreign keys first. */
+export const INSERT_ORDER = ['User', 'Chat', 'Game', 'Seat', 'Round', 'Announcement', 'Reveal', 'GameEvent'] as const;
+
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+export const big = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
