@@ -24,7 +24,7 @@ const where = (db: DatabaseInfo): string => {
 };
 
 /**
- * `npm start` without a token: the real bot (createBot, long polling through @grammyjs/runner)
+ * `npm start` without a token: the real bot (botFrontEnd, long polling through @grammyjs/runner)
  * against telegram-sim on loopback, the game service on the configured database, the AI seats,
  * and `options.groups` groups whose hosts keep games going. The terminal narrates every table;
  * SIGINT or SIGTERM stops it all and exits 0.
