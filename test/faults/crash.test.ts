@@ -127,16 +127,29 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no PostgreSQL server at TEST_DA
     // A table that gives up (someone left waiting) ends the run at once, with its own message.
     let tableError: unknown = null;
     void failed.then((e) => (tableError = e));
-    const waitFor = async <T,>(probe: () => Promise<T | null>, ms: number): Promise<T> => {
-      const until = Date.now() + ms;
-      while (Date.now() < until) {
-        if (tableError) throw tableError;
-        const value = await probe();
-        if (value) return value;
-        await sleep(50);
-      }
-      throw new Error(`no moment to kill the bot before the sleeper's deadline within ${ms} ms`);
+    const waitFor = <T,>(probe: () => Promise<T | null>, ms: number): Promise<T> =>
+      crash.sim
+        .waitFor(async () => {
+          if (tableError) throw tableError;
+          return probe();
+        }, ms)
+        .catch((error: unknown) => {
+          throw error === tableError ? error : new Error(`no moment to kill the bot before the sleeper's deadline within ${ms} ms`);
+        });
+    // The process's own progress marks the moments, not the clock: its Bot API calls (a busy
+    // machine slows them and the process alike).
+    const callsMade = (n: number) => {
+      const from = crash.sim.calls.length;
+      return crash.sim.waitFor(() => tableError || crash.sim.calls.length >= from + n, 60_000);
     };
+    const readyWithin = (ms: number) =>
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), ms);
+        bot.ready.then(
+          () => (clearTimeout(timer), resolve(true)),
+          () => (clearTimeout(timer), resolve(false)),
+        );
+      });
 
     // Down time: from a kill until a process is ready again (deadlines then fire late, by design).
     const down: { from: number; to: number }[] = [];
@@ -177,13 +190,15 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no PostgreSQL server at TEST_DA
         downSince = null;
         continue;
       }
-      // A random moment: mostly while it runs (up to 2.5 s after it was ready), one kill in four
-      // while it starts (migrations, recovery, the redraw).
-      await sleep(200 + rng(2300));
+      // A random moment: mostly while it runs (after 5 to 150 Bot API calls since it was ready),
+      // one kill in four while it starts (migrations, recovery, the redraw).
+      await callsMade(5 + rng(146));
       downSince ??= Date.now();
       await restart(downSince);
       kills++;
       if (kills < KILLS && kills !== directedAt && rng(4) === 0) {
+        // While it starts, it says little before it is ready: this moment is drawn on the clock
+        // (up to 1.5 s into the start-up), a schedule rather than a wait for anything.
         await sleep(rng(1500));
         if (!(await Promise.race([bot.ready.then(() => true, () => false), sleep(0).then(() => false)]))) {
           await restart(downSince);
@@ -191,7 +206,7 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no PostgreSQL server at TEST_DA
           startupKills++;
         }
       }
-      const up = await Promise.race([bot.ready.then(() => true, () => false), sleep(60_000).then(() => false)]);
+      const up = await readyWithin(60_000);
       if (!up) throw new Error(`the bot did not start again within 60 s:\n${bot.text.slice(-2000)}`);
       down.push({ from: downSince, to: Date.now() });
       downSince = null;
