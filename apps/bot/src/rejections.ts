@@ -12,12 +12,15 @@ export function rejectionText(rejection: ServiceRejection, t: Translate, context
     case 'other-game':
     case 'no-game':
       return t('reject-game-over');
+    case 'not-playing':
+      // The engine says whether the game is over or has not started yet.
+      return rejection.over ? t('reject-game-over') : t('reject-other');
     case 'player-unknown':
       return t('reject-not-playing');
     case 'player-out':
       return t('reject-player-out');
     case 'not-in-lobby':
-      return t('reject-started');
+      return rejection.over ? t('reject-game-over') : t('reject-started');
     case 'already-joined':
       return t('reject-already-joined');
     case 'table-full':

@@ -3,7 +3,7 @@ import { isValue, rollDice } from './dice';
 import type { GameEvent } from './events';
 import { ALL_STAGES, announceableClaims, joinRefusal, passableClaims, turnRefusal } from './legal';
 import { rankingFor } from './ranking';
-import { reject, type Rejection } from './rejections';
+import { notPlaying, reject, type Rejection } from './rejections';
 import { abortGame, moveChat } from './endings';
 import { evolve } from './evolve';
 import {
@@ -175,7 +175,7 @@ function checkClaim(s: GameState, value: unknown, allowed: readonly number[], ru
 function removePlayer(tx: Transaction, player: PlayerId, reason: 'left' | 'kicked'): Rejection | null {
   const s = tx.state;
   const seat = s.seats.find((p) => p.id === player);
-  if (s.phase === 'over') return reject('not-playing', 'the game is over');
+  if (s.phase === 'over') return notPlaying('over');
   if (!seat) return reject('player-unknown', 'not a player in this game');
   if (s.phase === 'lobby') {
     tx.emit({ type: 'playerLeft', player });

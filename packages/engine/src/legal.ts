@@ -1,6 +1,6 @@
 import type { Value } from './dice';
 import { claimsAbove, rankingFor } from './ranking';
-import { reject, type Rejection } from './rejections';
+import { notPlaying, reject, type Rejection } from './rejections';
 import type { GameState, PlayerId, Stage } from './state';
 import { lastAnnouncement } from './table';
 
@@ -19,7 +19,7 @@ export function turnRefusal(
   stages: readonly Stage[],
 ): Rejection | null {
   if (s.phase !== 'playing' || !s.round) {
-    return reject('not-playing', s.phase === 'over' ? 'the game is over' : 'the game has not started');
+    return notPlaying(s.phase === 'over' ? 'over' : 'lobby');
   }
   const seat = s.seats.find((p) => p.id === actor.player);
   if (!seat) return reject('player-unknown', 'not a player in this game');
@@ -35,6 +35,7 @@ export function turnRefusal(
  * may (the lobby is open and has a free seat), asked before a computer player is named.
  */
 export function joinRefusal(s: GameState, joining?: { player: PlayerId }): Rejection | null {
+  if (s.phase === 'over') return { code: 'not-in-lobby', message: 'the game is over', over: true };
   if (s.phase !== 'lobby') return reject('not-in-lobby', 'the game has already started');
   if (joining) {
     // Checked at run time too: actions arrive as JSON.

@@ -28,7 +28,15 @@ export interface Rejection {
    * `too-few-players`: the fewest a start needs; `table-full`: the most the table seats.
    */
   players?: number;
+  /** `not-playing`, `not-in-lobby`: whether the game is over, so a message can say so rather than "not started" or "started". */
+  over?: boolean;
 }
 
 export const reject = (code: RejectionCode, message: string, players?: number): Rejection =>
   players === undefined ? { code, message } : { code, message, players };
+
+/** No moves before the start or after the end; the rejection says which of the two. */
+export const notPlaying = (phase: 'lobby' | 'over'): Rejection =>
+  phase === 'over'
+    ? { code: 'not-playing', message: 'the game is over', over: true }
+    : { code: 'not-playing', message: 'the game has not started', over: false };

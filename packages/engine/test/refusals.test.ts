@@ -97,3 +97,16 @@ describe('Whose turn (turnRefusal: the check every in-round action shares)', () 
     expect(turnRefusal(g, { player: 'B', move: g.move }, [])?.code).toBe('not-your-turn');
   });
 });
+
+describe('A refusal says whether the game is over (the bot says "that game is over", not "not started")', () => {
+  it('turns, moves and seats of a finished game are refused with over: true; a lobby with over: false', () => {
+    const over = applyOk(startedGame(['A', 'B']), { type: 'leave', player: 'B' }).state;
+    expect(over.phase).toBe('over');
+    expect(applyRejected(over, act.roll('A'))).toMatchObject({ code: 'not-playing', over: true });
+    expect(turnRefusal(over, { player: 'A' }, ALL_STAGES)).toMatchObject({ code: 'not-playing', over: true });
+    expect(joinRefusal(over, { player: 'D' })).toMatchObject({ code: 'not-in-lobby', over: true });
+    expect(applyRejected(over, { type: 'join', player: 'D', name: 'D' })).toMatchObject({ code: 'not-in-lobby', over: true });
+    expect(applyRejected(lobby(['A', 'B']), act.roll('A'))).toMatchObject({ code: 'not-playing', over: false });
+    expect(joinRefusal(startedGame())?.over).toBeUndefined();
+  });
+});

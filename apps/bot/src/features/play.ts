@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { ALL_STAGES, legalMoves, turnRefusal, type Action, type GameState } from '@mia/engine';
+import { ALL_STAGES, joinRefusal, legalMoves, turnRefusal, type Action, type GameState } from '@mia/engine';
 import type { ActResult, GameRecord, ServiceRejection } from '@mia/game';
 import { decodeButton } from '../callback-data';
 import type { BotContext } from '../context';
@@ -19,9 +19,8 @@ play.on('callback_query:data', async (ctx) => {
   if (!button) return ctx.answerCallbackQuery({ text: ctx.t('popup-invalid-button') });
   const { games, notifier } = ctx.deps;
   const game = await games.game(button.gameId);
-  if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) {
-    return ctx.answerCallbackQuery({ text: ctx.t('reject-game-over') });
-  }
+  // A game that is gone answers here; a finished one is refused by the engine (`not-playing`).
+  if (!game) return ctx.answerCallbackQuery({ text: ctx.t('reject-game-over') });
   // callback_data is whatever the client sends (a modified one sends anything), so a press counts
   // only where its button can be: the lobby's in the game's group, the moves' there or in the
   // presser's private chat. Else a button of one group, re-labelled, would act in another.
@@ -65,6 +64,9 @@ play.on('callback_query:data', async (ctx) => {
 
   switch (button.action.op) {
     case 'join': {
+      // Refused before the private chat is asked for: a finished lobby's button leads nowhere.
+      const closed = joinRefusal(game.state, { player });
+      if (closed) return refusedWith(closed);
       const known = await games.user(player);
       if ((await notifier.modeOf(game)) === 'private' && (!known?.privateChatOk || known.blockedBot)) {
         // Dice come by private message: open the private chat first, and join in the same tap.
