@@ -195,7 +195,8 @@ describe('AiSeats', () => {
     seats.push(nextAiPlayer('honest', seats));
     await lobby(h.service, chatId, seats);
     const game = applied(await h.service.act({ chatId, action: { type: 'start' } })).game;
-    await new Promise((r) => setTimeout(r, 100));
+    // nobody is left to play the computer's turn: the stopped seats hold nothing in hand
+    expect(ai.busy).toBe(0);
     expect((await h.service.game(game.id))!.version).toBe(game.version);
 
     const restarted = new GameService({ db: h.db, rng: seededRng(5), log: quietLog, timers: false });
