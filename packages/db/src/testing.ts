@@ -69,12 +69,17 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
  */
 let migrated: Promise<{ image: Blob; applied: string[] }> | undefined;
 
+/** The migrations' folder names, in the order they apply. */
+async function migrationNames(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+}
+
 async function imageKey(): Promise<string> {
   const hash = createHash('sha256');
   // the package's own package.json is not exported: it is found beside its entry (dist/)
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(JSON.parse(await readFile(join(dirname(entry), '..', 'package.json'), 'utf8')).version);
-  for (const dir of (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const dir of await migrationNames()) {
     hash.update(dir).update(await readFile(join(MIGRATIONS_DIR, dir, 'migration.sql')));
   }
   return hash.digest('hex').slice(0, 16);
@@ -142,8 +147,7 @@ async function serverTemplate(serverUrl: string): Promise<{ name: string; applie
       await client.query(`COMMENT ON DATABASE ${name} IS 'migrated'`);
     }
     // what a new database would have had applied: every migration, in order
-    const applied = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-    return { name, applied };
+    return { name, applied: await migrationNames() };
   } finally {
     await client.end();
   }
