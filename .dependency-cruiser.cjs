@@ -35,9 +35,7 @@ module.exports = {
     },
     {
       name: 'game-imports-only-engine-and-db',
-      comment:
-        'packages/game (the one writer of games) builds on the engine and db only; it knows no app ' +
-        'and no Telegram simulator.',
+      comment: 'packages/game (the one writer of games) builds on the engine and db only; it knows no app ' + 'and no Telegram simulator.',
       severity: 'error',
       from: { path: '^packages/game/' },
       to: { path: PROJECT, pathNot: '^packages/(game|db|engine)/' },
@@ -57,8 +55,8 @@ module.exports = {
       comment:
         'The bot and the dashboard are independent apps: neither imports the other (nor the demo). ' +
         'apps/demo is exempt on purpose: it is the composition of the bot and the dashboard in one ' +
-        'process. Tests and benchmarks are exempt too: the dashboard\'s browser tests drive a real ' +
-        'bot to make games to watch, and the bot\'s history benchmark serves the dashboard beside it.',
+        "process. Tests and benchmarks are exempt too: the dashboard's browser tests drive a real " +
+        "bot to make games to watch, and the bot's history benchmark serves the dashboard beside it.",
       severity: 'error',
       from: { path: '^apps/(bot|dashboard)/', pathNot: '^apps/[^/]+/(test|bench)/' },
       to: { path: '^apps/', pathNot: '^apps/$1/' },
@@ -68,10 +66,10 @@ module.exports = {
       comment:
         'The apps read through the read-only interface (@mia/db/queries: ReadClient and the named ' +
         'queries; GameService.reads, which refuses every write at run time) and never get a read-write ' +
-        'database client: they never import @prisma/client or its adapters, db\'s write paths (client, ' +
+        "database client: they never import @prisma/client or its adapters, db's write paths (client, " +
         'database, embedded, schema-engine, the generated client) nor the @mia/db barrel that re-exports ' +
-        'them (db\'s env, errors and paths have subpaths of their own). packages/host is where a process ' +
-        'opens its read-write database (startMia), on the apps\' behalf. Tests and benchmarks are ' +
+        "them (db's env, errors and paths have subpaths of their own). packages/host is where a process " +
+        "opens its read-write database (startMia), on the apps' behalf. Tests and benchmarks are " +
         'exempt: they open and seed databases.',
       severity: 'error',
       from: { path: '^apps/', pathNot: '^apps/[^/]+/(test|bench)/' },
@@ -86,7 +84,7 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'No import cycles anywhere in the project\'s own code, tests and benchmarks included: a cycle ' +
+        "No import cycles anywhere in the project's own code, tests and benchmarks included: a cycle " +
         'makes module initialisation order matter and means two modules are really one.',
       severity: 'error',
       from: { path: PROJECT },

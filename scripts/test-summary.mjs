@@ -33,7 +33,9 @@ function collect(only) {
     if (!pattern.endsWith('/*')) return [join(root, pattern)];
     const base = join(root, pattern.slice(0, -2));
     return existsSync(base)
-      ? readdirSync(base, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(base, e.name))
+      ? readdirSync(base, { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => join(base, e.name))
       : [];
   });
   const phase = { passed: 0, failed: 0, skipped: 0, missing: [], workspaces: [] };
@@ -64,9 +66,7 @@ function collect(only) {
 }
 
 function print(phase) {
-  const title = phase.name
-    ? `${phase.name}${phase.seconds != null ? `: ${minutes(phase.seconds)} in all` : ''}`
-    : 'Test durations';
+  const title = phase.name ? `${phase.name}${phase.seconds != null ? `: ${minutes(phase.seconds)} in all` : ''}` : 'Test durations';
   console.log(`-- ${title}`);
   for (const w of [...phase.workspaces].sort((a, b) => b.seconds - a.seconds)) {
     const fails = w.failed ? `, ${w.failed} failed` : '';
@@ -75,13 +75,15 @@ function print(phase) {
   if (phase.missing.length > 0) console.error(`no test report from: ${phase.missing.join(', ')}`);
 }
 
-const totals = (phase) =>
-  `Tests: ${phase.passed} passed, ${phase.failed} failed${phase.skipped ? `, ${phase.skipped} skipped` : ''}`;
+const totals = (phase) => `Tests: ${phase.passed} passed, ${phase.failed} failed${phase.skipped ? `, ${phase.skipped} skipped` : ''}`;
 const bad = (phase) => !phase.noTests && (phase.failed > 0 || phase.missing.length > 0 || phase.passed === 0);
 
 if (args.final) {
   const phases = existsSync(args.final)
-    ? readFileSync(args.final, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    ? readFileSync(args.final, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
     : [];
   console.log('== Durations');
   for (const phase of phases) print(phase);

@@ -143,7 +143,11 @@ describe('npm start without a token (the demo)', { timeout: 240_000 }, () => {
     const image = await fetch(`${dashboard}/api/g/${listed.groups[0]!.token}/preview.png`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     process.kill(demo.pid(), 'SIGTERM');
     expect(await demo.exited).toEqual({ code: 0, signal: null });
@@ -211,9 +215,9 @@ describe('npm start without a token (the demo)', { timeout: 240_000 }, () => {
 
   it('refuses a bad option with its usage and exit code 2', async () => {
     const dir = await freshDir();
-    await expect(
-      execFileAsync('npm', ['start', '--silent', '--', '--players', 'oracle'], { cwd: root, env: env(dir), timeout: 60_000 }),
-    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown strategy "oracle"') });
+    await expect(execFileAsync('npm', ['start', '--silent', '--', '--players', 'oracle'], { cwd: root, env: env(dir), timeout: 60_000 })).rejects.toMatchObject(
+      { code: 2, stderr: expect.stringContaining('unknown strategy "oracle"') },
+    );
   });
 });
 

@@ -28,8 +28,28 @@ export interface GameHistory {
 
 export interface Rows {
   seats: { userId: bigint; order: number; lives: number; out: boolean; outReason: string | null; place: number | null }[];
-  rounds: { id: string; number: number; starterId: bigint; loserId: bigint | null; livesLost: number | null; cause: string | null; end: string | null; ended: boolean }[];
-  announcements: { id: string; roundId: string; seq: number; userId: bigint; value: number; rank: number; diceHigh: number; diceLow: number; kind: string; classification: string }[];
+  rounds: {
+    id: string;
+    number: number;
+    starterId: bigint;
+    loserId: bigint | null;
+    livesLost: number | null;
+    cause: string | null;
+    end: string | null;
+    ended: boolean;
+  }[];
+  announcements: {
+    id: string;
+    roundId: string;
+    seq: number;
+    userId: bigint;
+    value: number;
+    rank: number;
+    diceHigh: number;
+    diceLow: number;
+    kind: string;
+    classification: string;
+  }[];
   reveals: { id: string; roundId: string; announcementId: string; diceHigh: number; diceLow: number; outcome: string; callerId: bigint; announcerId: bigint }[];
 }
 
@@ -69,9 +89,38 @@ export async function readHistory(prisma: PrismaClient, gameId: string): Promise
       state: storedState,
       rows: sortRows({
         seats: seats.map((s) => ({ userId: s.userId, order: s.order, lives: s.lives, out: s.outAt !== null, outReason: s.outReason, place: s.place })),
-        rounds: rounds.map((r) => ({ id: r.id, number: r.number, starterId: r.starterId, loserId: r.loserId, livesLost: r.livesLost, cause: r.cause, end: r.end, ended: r.endedAt !== null })),
-        announcements: announcements.map(({ id, roundId, seq, userId, value, rank, diceHigh, diceLow, kind, classification }) => ({ id, roundId, seq, userId, value, rank, diceHigh, diceLow, kind, classification })),
-        reveals: reveals.map(({ id, roundId, announcementId, diceHigh, diceLow, outcome, callerId, announcerId }) => ({ id, roundId, announcementId, diceHigh, diceLow, outcome, callerId, announcerId })),
+        rounds: rounds.map((r) => ({
+          id: r.id,
+          number: r.number,
+          starterId: r.starterId,
+          loserId: r.loserId,
+          livesLost: r.livesLost,
+          cause: r.cause,
+          end: r.end,
+          ended: r.endedAt !== null,
+        })),
+        announcements: announcements.map(({ id, roundId, seq, userId, value, rank, diceHigh, diceLow, kind, classification }) => ({
+          id,
+          roundId,
+          seq,
+          userId,
+          value,
+          rank,
+          diceHigh,
+          diceLow,
+          kind,
+          classification,
+        })),
+        reveals: reveals.map(({ id, roundId, announcementId, diceHigh, diceLow, outcome, callerId, announcerId }) => ({
+          id,
+          roundId,
+          announcementId,
+          diceHigh,
+          diceLow,
+          outcome,
+          callerId,
+          announcerId,
+        })),
       }),
     },
     fromLog: { state, rows: replayRows(rows), lives },

@@ -73,7 +73,14 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no initdb/pg_ctl under /usr/lib
     await bus.whenReady();
 
     // No pacing of new messages, as the sim has no flood limits: table 1 plays at machine speed.
-    bot = spawnBot({ BOT_TOKEN: token, TELEGRAM_API_ROOT: sim.apiRoot, DATABASE_URL: created.url, MIA_TEST_SEED: '11', LOG_LEVEL: 'info', MIA_TEST_PACING: 'off' });
+    bot = spawnBot({
+      BOT_TOKEN: token,
+      TELEGRAM_API_ROOT: sim.apiRoot,
+      DATABASE_URL: created.url,
+      MIA_TEST_SEED: '11',
+      LOG_LEVEL: 'info',
+      MIA_TEST_PACING: 'off',
+    });
     await bot.ready;
     await Promise.all(
       [...one, ...two].map(async (p) => {
@@ -103,13 +110,21 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no initdb/pg_ctl under /usr/lib
     const target = await sim
       .waitFor(async () => {
         if (tableError) throw tableError;
-        const [g1, g2] = await Promise.all([group1, group2].map((g) => db!.prisma.chat.findUnique({ where: { id: BigInt(g.id) }, include: { games: { where: { status: 'PLAYING' } } } })));
+        const [g1, g2] = await Promise.all(
+          [group1, group2].map((g) => db!.prisma.chat.findUnique({ where: { id: BigInt(g.id) }, include: { games: { where: { status: 'PLAYING' } } } })),
+        );
         const game1 = g1?.games[0];
         const game2 = g2?.games[0];
         const state2 = game2?.state as { move: number; round?: { actor: string } | null } | undefined;
         const ahead = (game2?.deadlineAt?.getTime() ?? 0) - Date.now();
         if (game1 && game1.version >= 10 && game2 && state2?.round?.actor === String(sleeper.id) && ahead > 1500 && ahead < 5000) {
-          return { game1: game1.id, move1: (game1.state as { move: number }).move, game2: game2.id, move: state2.move, deadlineAt: game2.deadlineAt!.getTime() };
+          return {
+            game1: game1.id,
+            move1: (game1.state as { move: number }).move,
+            game2: game2.id,
+            move: state2.move,
+            deadlineAt: game2.deadlineAt!.getTime(),
+          };
         }
         return undefined;
       }, 90_000)
@@ -143,21 +158,46 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no initdb/pg_ctl under /usr/lib
     const [presser, locale] = talkers[onShow?.who ?? 1]!;
     const popup = onShow
       ? await presser.press(onShow.message, onShow.message.reply_markup!.inline_keyboard[0]![0]!.text, { timeoutMs: 15_000 })
-      : await presser.pressForged(sim.botMessages(group1).at(-1)!, encodeButton({ gameId: target.game1, move: target.move1, action: { op: 'call' } }), { timeoutMs: 15_000 });
+      : await presser.pressForged(sim.botMessages(group1).at(-1)!, encodeButton({ gameId: target.game1, move: target.move1, action: { op: 'call' } }), {
+          timeoutMs: 15_000,
+        });
     expect(popup?.text).toBe(translator(locale)('error-database-unavailable'));
     const pressedOn = `${presser.firstName} (${locale}) pressed ${onShow?.where ?? 'a forged Liar!'}`;
     const tryAgainEn = translator('en')('error-database-unavailable');
     // Only answers to these commands count, not ones to other people earlier in the outage.
     const groupSeen = sim.botMessages(group1).length;
     one[0]!.send(group1, '/stats@mia_bot');
-    await sim.waitFor(() => sim!.botMessages(group1).slice(groupSeen).find((m) => m.text === tryAgainEn), 15_000).catch((e: Error) => {
-      throw new Error(`${e.message}: ${JSON.stringify(sim!.botMessages(group1).slice(-3).map((m) => m.text))}\n${JSON.stringify(bot!.logs.slice(logsBefore))}`);
-    });
+    await sim
+      .waitFor(
+        () =>
+          sim!
+            .botMessages(group1)
+            .slice(groupSeen)
+            .find((m) => m.text === tryAgainEn),
+        15_000,
+      )
+      .catch((e: Error) => {
+        throw new Error(
+          `${e.message}: ${JSON.stringify(
+            sim!
+              .botMessages(group1)
+              .slice(-3)
+              .map((m) => m.text),
+          )}\n${JSON.stringify(bot!.logs.slice(logsBefore))}`,
+        );
+      });
     const zuzana = one[2]!.privateChat(token);
     const privateSeen = sim.botMessages(zuzana).length;
     one[2]!.send(token, '/stats');
     const tryAgainSk = translator('sk')('error-database-unavailable');
-    await sim.waitFor(() => sim!.botMessages(zuzana).slice(privateSeen).find((m) => m.text === tryAgainSk), 15_000);
+    await sim.waitFor(
+      () =>
+        sim!
+          .botMessages(zuzana)
+          .slice(privateSeen)
+          .find((m) => m.text === tryAgainSk),
+      15_000,
+    );
     expect(tryAgainSk).not.toBe(tryAgainEn);
 
     // Down past the sleeper's deadline: the timeout cannot be written now, and must not be lost.

@@ -158,7 +158,9 @@ class Spectator {
 
   /** The live messages about a game this spectator was sent (changes and the end), in order: type and version. */
   changes(gameId: string): string[] {
-    return this.messages.flatMap((m) => ((m.type === 'game' || m.type === 'ended') && 'game' in m && m.game.id === gameId ? [`${m.type} ${m.game.version}`] : []));
+    return this.messages.flatMap((m) =>
+      (m.type === 'game' || m.type === 'ended') && 'game' in m && m.game.id === gameId ? [`${m.type} ${m.game.version}`] : [],
+    );
   }
 
   ended(gameId: string): boolean {
@@ -212,7 +214,6 @@ interface RunResult {
   forwarded: number;
   phases: string[];
 }
-
 
 /** A message as a chat shows it, without the game's id (random per run). */
 function shown(m: SimMessage, gameId: string): unknown {
@@ -318,7 +319,7 @@ async function run(botCount: number, dashboardCount: number): Promise<RunResult>
         await answered(players);
         const lobby = await db!.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) }, select: { id: true } });
         const gameId = lobby.id;
-        const state = async () => (await db!.prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { version: true, state: true, status: true } }));
+        const state = async () => await db!.prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { version: true, state: true, status: true } });
 
         const press = async (user: SimUser, message: SimMessage, data: string) => {
           const before = (await state()).version;
@@ -398,7 +399,11 @@ async function run(botCount: number, dashboardCount: number): Promise<RunResult>
     const [bot1, dashboard1] = await counted();
     for (const r of results) {
       const t = tables[r.index]!;
-      const events = await db.prisma.gameEvent.findMany({ where: { gameId: r.gameId }, orderBy: { seq: 'asc' }, select: { seq: true, type: true, payload: true } });
+      const events = await db.prisma.gameEvent.findMany({
+        where: { gameId: r.gameId },
+        orderBy: { seq: 'asc' },
+        select: { seq: true, type: true, payload: true },
+      });
       const game = await db.prisma.game.findUniqueOrThrow({ where: { id: r.gameId }, select: { winnerId: true, status: true } });
       const keys = await db.prisma.processedUpdate.findMany({ where: { gameId: r.gameId }, select: { key: true } });
       r.events = events.map((e) => ({ type: e.type, payload: e.payload }));
@@ -408,12 +413,16 @@ async function run(botCount: number, dashboardCount: number): Promise<RunResult>
       r.processedKeys = keys.map((k) => k.key);
       r.transcript = [t.group, ...t.players.map((p) => p.privateChat(token))].map((chat) => sim.botMessages(chat).map((m) => shown(m, r.gameId)));
       const ids = new Set(t.players.map((p) => p.id));
-      r.handledBy = Array.from({ length: botCount }, (_, b) =>
-        balancer!.forwarded.filter((f) => {
-          if (f.target !== b || f.status !== 200) return false;
-          const u = JSON.parse(f.body) as TgUpdate;
-          return u.callback_query?.message?.chat.id === t.group.id || u.message?.chat.id === t.group.id || (u.callback_query && ids.has(u.callback_query.from.id));
-        }).length,
+      r.handledBy = Array.from(
+        { length: botCount },
+        (_, b) =>
+          balancer!.forwarded.filter((f) => {
+            if (f.target !== b || f.status !== 200) return false;
+            const u = JSON.parse(f.body) as TgUpdate;
+            return (
+              u.callback_query?.message?.chat.id === t.group.id || u.message?.chat.id === t.group.id || (u.callback_query && ids.has(u.callback_query.from.id))
+            );
+          }).length,
       );
       r.spectatorChanges = addresses.map((_, d) => spectators[r.index * addresses.length + d]!.changes(r.gameId));
     }
@@ -476,7 +485,10 @@ describe.skipIf(!pgUp)(`${GROUPS} groups on two bot processes and two dashboards
       // Nothing sent twice or out of order: every chat shows the same bot messages, edits included.
       expect(m.transcript, `group ${i}: messages`).toEqual(s.transcript);
       // Both processes handled updates of this group (the balancer is not sticky).
-      expect(m.handledBy.every((n) => n > 0), `group ${i}: handled by ${m.handledBy}`).toBe(true);
+      expect(
+        m.handledBy.every((n) => n > 0),
+        `group ${i}: handled by ${m.handledBy}`,
+      ).toBe(true);
       // Spectators of both dashboards were sent the games whichever process committed them, in
       // order, ending with the final version. A message carries the game as the dashboard read
       // it after the commit's notice, which may already be a later version (two commits close
@@ -488,9 +500,15 @@ describe.skipIf(!pgUp)(`${GROUPS} groups on two bot processes and two dashboards
         const versions = changes.map((c) => Number(c.split(' ')[1]));
         expect(changes.length, where).toBeLessThanOrEqual(m.presses.length + 1);
         expect(changes.length, where).toBeGreaterThan((m.presses.length + 1) / 2);
-        expect(versions.every((v, k) => k === 0 || v > versions[k - 1]!), where).toBe(true);
+        expect(
+          versions.every((v, k) => k === 0 || v > versions[k - 1]!),
+          where,
+        ).toBe(true);
         expect(changes.at(-1), where).toBe(`ended ${m.events.length}`);
-        expect(changes.slice(0, -1).every((c) => c.startsWith('game ')), where).toBe(true);
+        expect(
+          changes.slice(0, -1).every((c) => c.startsWith('game ')),
+          where,
+        ).toBe(true);
       }
     }
   });

@@ -162,7 +162,10 @@ async function bare(samples: number, seed: number): Promise<BareResult> {
         const actor = game.state.round!.actor;
         const action = aiAction(game.state, actor, strategy, rng)!;
         // As the bot acts: the update's key, the person's profile and the game it has just read.
-        game = await act({ chatId, gameId: game.id, action, key: `bare:${game.id}:${game.state.move}`, user: { id: actor, name: `p ${actor}` }, current: game }, true);
+        game = await act(
+          { chatId, gameId: game.id, action, key: `bare:${game.id}:${game.state.move}`, user: { id: actor, name: `p ${actor}` }, current: game },
+          true,
+        );
       }
     }
   } finally {

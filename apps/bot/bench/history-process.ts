@@ -77,31 +77,40 @@ async function measure(perQuery: number): Promise<FromHistory> {
   const users = [...new Set(seeded.members.map((m) => m.userId))];
   const queries: [string, () => Promise<unknown>][] = [
     ['player statistics (all chats)', () => playerStats(prisma, BigInt(pick(users)))],
-    ['player statistics (one chat)', () => {
-      const m = pick(seeded.members);
-      return playerStats(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) });
-    }],
+    [
+      'player statistics (one chat)',
+      () => {
+        const m = pick(seeded.members);
+        return playerStats(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) });
+      },
+    ],
     // The dashboard's pages, as their routes read them (apps/dashboard/server/routes): every
     // query of one page at once, timed as the page.
-    ['player page (one chat)', () => {
-      const m = pick(seeded.members);
-      const [userId, chatId] = [BigInt(m.userId), BigInt(m.chatId)];
-      return Promise.all([
-        playerStats(prisma, userId, { chatId, recent: 10 }),
-        announcedVsActual(prisma, userId, { chatId }),
-        playerTells(prisma, userId, { chatId }),
-        playerRating(prisma, m.userId, { chatId }),
-        ratingHistory(prisma, m.userId, { chatId, limit: 200 }),
-      ]);
-    }],
-    ['group page (boards and statistics)', () => {
-      const chatId = BigInt(pick(seeded.chatIds));
-      return Promise.all([
-        ratingBoard(prisma, { chatId, kind: 'people', limit: 20 }),
-        ratingBoard(prisma, { chatId, kind: 'computers', limit: 10 }),
-        groupStats(prisma, chatId),
-      ]);
-    }],
+    [
+      'player page (one chat)',
+      () => {
+        const m = pick(seeded.members);
+        const [userId, chatId] = [BigInt(m.userId), BigInt(m.chatId)];
+        return Promise.all([
+          playerStats(prisma, userId, { chatId, recent: 10 }),
+          announcedVsActual(prisma, userId, { chatId }),
+          playerTells(prisma, userId, { chatId }),
+          playerRating(prisma, m.userId, { chatId }),
+          ratingHistory(prisma, m.userId, { chatId, limit: 200 }),
+        ]);
+      },
+    ],
+    [
+      'group page (boards and statistics)',
+      () => {
+        const chatId = BigInt(pick(seeded.chatIds));
+        return Promise.all([
+          ratingBoard(prisma, { chatId, kind: 'people', limit: 20 }),
+          ratingBoard(prisma, { chatId, kind: 'computers', limit: 10 }),
+          groupStats(prisma, chatId),
+        ]);
+      },
+    ],
     ['game replay', () => gameReplay(prisma, pick(seeded.finishedGameIds))],
   ];
   for (const [, run] of queries) for (let i = 0; i < 5; i++) await run(); // warm-up

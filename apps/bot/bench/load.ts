@@ -69,7 +69,9 @@ async function main() {
       const seeded = await history.request({ type: 'seed' });
       if (seeded.type !== 'seeded') throw new Error('history: not seeded');
       announcements = seeded.announcements;
-      log(`  ${seeded.announcements.toLocaleString('en')} announcements seeded in ${seeded.seconds.toFixed(0)} s; ratings and tallies of its ${seeded.ratedGames.toLocaleString('en')} finished games recomputed in ${seeded.ratingSeconds.toFixed(1)} s`);
+      log(
+        `  ${seeded.announcements.toLocaleString('en')} announcements seeded in ${seeded.seconds.toFixed(0)} s; ratings and tallies of its ${seeded.ratedGames.toLocaleString('en')} finished games recomputed in ${seeded.ratingSeconds.toFixed(1)} s`,
+      );
       const alone = await history.request({ type: 'measure' });
       if (alone.type === 'measured') historyAlone = alone.measures;
       console.table(historyAlone);
@@ -90,7 +92,10 @@ async function main() {
   const dir = join(REPO_ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });
   const jsonPath = join(dir, 'bot-load.json');
-  const earlier = await readFile(jsonPath, 'utf8').then((s) => JSON.parse(s) as { results: RunResult[] }, () => ({ results: [] as RunResult[] }));
+  const earlier = await readFile(jsonPath, 'utf8').then(
+    (s) => JSON.parse(s) as { results: RunResult[] },
+    () => ({ results: [] as RunResult[] }),
+  );
   const same = (a: RunResult, b: RunResult) => a.database === b.database && a.groups === b.groups && !a.history === !b.history;
   const merged = [...results, ...earlier.results.filter((e) => e.botOwnCpuMsPerAction !== undefined && !results.some((r) => same(r, e)))].sort(
     (a, b) => b.database.localeCompare(a.database) || a.groups - b.groups || Number(!!a.history) - Number(!!b.history),

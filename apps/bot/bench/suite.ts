@@ -11,9 +11,7 @@ import { fileURLToPath } from 'node:url';
 const load = fileURLToPath(new URL('./load.ts', import.meta.url));
 const extra = process.argv.slice(2);
 const server = await serverReachable(process.env.TEST_DATABASE_URL || DEFAULT_SERVER_URL);
-const runs: string[][] = server
-  ? [[], ['--groups', '1000', '--db', 'postgres'], ['--history', '--db', 'postgres']]
-  : [['--db', 'pglite']];
+const runs: string[][] = server ? [[], ['--groups', '1000', '--db', 'postgres'], ['--history', '--db', 'postgres']] : [['--db', 'pglite']];
 if (!server) console.log(`No PostgreSQL server at ${DEFAULT_SERVER_URL} (or TEST_DATABASE_URL): the embedded database only.`);
 for (const run of runs) {
   const args = ['--import', 'tsx', '--expose-gc', load, ...run, ...extra];

@@ -21,7 +21,15 @@ import { top } from './features/top';
 import { i18n } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier, type MessageStore, type NotifierOptions } from './notifier';
-import { answerInBackground, answeredOnce, callTimeouts, DEFAULT_CALL_TIMEOUTS, logTelegramFaults, waitOutFloodLimits, type CallTimeouts } from './telegram-calls';
+import {
+  answerInBackground,
+  answeredOnce,
+  callTimeouts,
+  DEFAULT_CALL_TIMEOUTS,
+  logTelegramFaults,
+  waitOutFloodLimits,
+  type CallTimeouts,
+} from './telegram-calls';
 import { answerOutages } from './outage';
 
 export interface CreateBotOptions {

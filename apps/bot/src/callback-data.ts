@@ -45,10 +45,7 @@ const CODES = {
   dice: 'd',
 } as const satisfies Record<ButtonAction['op'], string>;
 
-const OPS = Object.fromEntries(Object.entries(CODES).map(([op, code]) => [code, op])) as Record<
-  string,
-  ButtonAction['op']
->;
+const OPS = Object.fromEntries(Object.entries(CODES).map(([op, code]) => [code, op])) as Record<string, ButtonAction['op']>;
 
 const GAME_ID = /^[0-9a-f-]{36}$/;
 

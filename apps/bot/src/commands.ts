@@ -2,7 +2,22 @@ import type { Api } from 'grammy';
 import { LOCALES, translator, type Locale } from './i18n';
 
 /** What each kind of chat offers in Telegram's command menu; descriptions are `cmd-<name>`. */
-export const GROUP_COMMANDS = ['newgame', 'mia', 'addai', 'extend', 'stop', 'rules', 'odds', 'stats', 'top', 'dashboard', 'settings', 'lang', 'kick', 'help'] as const;
+export const GROUP_COMMANDS = [
+  'newgame',
+  'mia',
+  'addai',
+  'extend',
+  'stop',
+  'rules',
+  'odds',
+  'stats',
+  'top',
+  'dashboard',
+  'settings',
+  'lang',
+  'kick',
+  'help',
+] as const;
 export const PRIVATE_COMMANDS = ['start', 'stats', 'rules', 'odds', 'lang', 'help'] as const;
 
 export const commandList = (names: readonly string[], locale: Locale) => {

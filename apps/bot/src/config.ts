@@ -7,7 +7,10 @@ export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 /** Everything the bot reads from the environment, validated once at start-up. */
 const Env = z
   .object({
-    BOT_TOKEN: z.string().regex(/^\d+:[\w-]{20,}$/, 'BOT_TOKEN looks like 123456:ABC…, from @BotFather').optional(),
+    BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[\w-]{20,}$/, 'BOT_TOKEN looks like 123456:ABC…, from @BotFather')
+      .optional(),
     TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().optional(),

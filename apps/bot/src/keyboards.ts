@@ -37,7 +37,10 @@ export function turnKeyboard(gameId: string, state: GameState, where: Where, inG
   const b = (action: ButtonAction) => button(gameId, state.move, action);
   switch (moves.stage) {
     case 'respond':
-      kb.text(t('button-believe'), b({ op: 'believe' })).success().text(t('button-believe-blind'), b({ op: 'believeBlind' })).row();
+      kb.text(t('button-believe'), b({ op: 'believe' }))
+        .success()
+        .text(t('button-believe-blind'), b({ op: 'believeBlind' }))
+        .row();
       kb.text(t('button-call'), b({ op: 'call' })).danger();
       if (moves.passClaims.length > 0) kb.text(t('button-pass'), b({ op: 'pass' }));
       return kb;
@@ -45,12 +48,16 @@ export function turnKeyboard(gameId: string, state: GameState, where: Where, inG
       return kb.text(t('button-give-up'), b({ op: 'giveUp' })).text(t('button-look'), b({ op: 'look' }));
     case 'roll':
       if (where === 'table' && !inGroup) return undefined;
-      kb.text(t('button-roll'), b({ op: 'roll' })).primary().row();
+      kb.text(t('button-roll'), b({ op: 'roll' }))
+        .primary()
+        .row();
       return claimButtons(kb, gameId, state, moves.claims, { blind: true, truth: null }, t);
     case 'announce': {
       if (where === 'table' && !inGroup) return undefined;
       if (where === 'table') {
-        kb.text(t('button-show-dice'), b({ op: 'dice' })).primary().row();
+        kb.text(t('button-show-dice'), b({ op: 'dice' }))
+          .primary()
+          .row();
         return claimButtons(kb, gameId, state, moves.claims, { blind: false, truth: null }, t);
       }
       const facts = diceFacts(state, round.actor, moves.claims);

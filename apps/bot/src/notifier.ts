@@ -108,9 +108,11 @@ export class Notifier {
   /** Runs `task` after everything queued for the game's chat: a chat's messages keep commit order. */
   private enqueue(game: GameRecord, task: () => Promise<void>): Promise<void> {
     const key = game.chatId.toString();
-    const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.whenDatabaseAllows(game.id, task)).catch((error) => {
-      this.log.error({ err: loggableError(error), gameId: game.id }, 'notifier: could not update Telegram');
-    });
+    const next = (this.queues.get(key) ?? Promise.resolve())
+      .then(() => this.whenDatabaseAllows(game.id, task))
+      .catch((error) => {
+        this.log.error({ err: loggableError(error), gameId: game.id }, 'notifier: could not update Telegram');
+      });
     this.queues.set(key, next);
     this.handling.getStore()?.add(next);
     return next;

@@ -23,7 +23,12 @@ import {
 async function ask(w: World, user: SimUser, group: SimGroup, text: string, options: { replyTo?: SimMessage } = {}) {
   const before = w.sim.messages(group).length;
   user.send(group, text, options);
-  const reply = await w.sim.waitFor(() => w.sim.messages(group).slice(before).find((m) => m.from?.is_bot));
+  const reply = await w.sim.waitFor(() =>
+    w.sim
+      .messages(group)
+      .slice(before)
+      .find((m) => m.from?.is_bot),
+  );
   return reply.text ?? '';
 }
 
@@ -106,7 +111,12 @@ describe('/dashboard', () => {
 
     const before = w.sim.messages(vera.privateChat(w.token)).length;
     vera.send(w.token, '/dashboard');
-    const reply = await w.sim.waitFor(() => w.sim.messages(vera.privateChat(w.token)).slice(before).find((m) => m.from?.is_bot));
+    const reply = await w.sim.waitFor(() =>
+      w.sim
+        .messages(vera.privateChat(w.token))
+        .slice(before)
+        .find((m) => m.from?.is_bot),
+    );
     expect(reply.text).toBe('/dashboard gives a group’s link: send it in the group.');
   });
 });
@@ -251,9 +261,7 @@ describe('/kick', () => {
     expect(await ask(w, gleb, group, '/kick@mia_bot Vera')).toBe('Убирать игроков могут только админы группы.');
     expect(await ask(w, vera, group, '/kick@mia_bot Vera')).toBe('Здесь нет игры.');
     await startGame(w, group, [vera, gleb, twin]);
-    expect(await ask(w, vera, group, '/kick@mia_bot gleb')).toBe(
-      'Игроков с именем gleb несколько: ответьте /kick на сообщение того, кого нужно убрать.',
-    );
+    expect(await ask(w, vera, group, '/kick@mia_bot gleb')).toBe('Игроков с именем gleb несколько: ответьте /kick на сообщение того, кого нужно убрать.');
     expect(await ask(w, vera, group, '/kick@mia_bot Зоя')).toBe('Зоя не участвует в этой игре.');
     expect(await ask(w, vera, group, '/kick@mia_bot', { replyTo: twin.send(group, 'я тут') })).toBe('👢 Игрок Gleb убран из игры.');
     const game = (await w.games.currentGame(BigInt(group.id)))!;

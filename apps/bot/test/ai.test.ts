@@ -1,18 +1,7 @@
 import { aiStrategyOf, type GameRecord } from '@mia/game';
 import type { GameEvent } from '@mia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  current,
-  expectNoDiceLeak,
-  lastWithButton,
-  playTurn,
-  table,
-  world,
-  type SimGroup,
-  type SimMessage,
-  type SimUser,
-  type World,
-} from './support';
+import { current, expectNoDiceLeak, lastWithButton, playTurn, table, world, type SimGroup, type SimMessage, type SimUser, type World } from './support';
 
 /** Polls the database (which tells the sim nothing) until `check` holds. */
 async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
@@ -74,11 +63,7 @@ async function playWithAi(w: World, group: SimGroup, people: SimUser[], maxTurns
 const actors = (events: GameEvent[]) =>
   new Set(
     events.flatMap((e) =>
-      e.type === 'diceRolled' || e.type === 'announced' || e.type === 'believed' || e.type === 'miaGivenUp'
-        ? [e.player]
-        : e.type === 'revealed'
-          ? [e.by]
-          : [],
+      e.type === 'diceRolled' || e.type === 'announced' || e.type === 'believed' || e.type === 'miaGivenUp' ? [e.player] : e.type === 'revealed' ? [e.by] : [],
     ),
   );
 
@@ -123,11 +108,18 @@ describe('computer players at a group table, through the real bot and telegram-s
     expect(row.seats).toHaveLength(4);
     expect(row.rounds.length).toBeGreaterThan(1);
     const users = await w.db.prisma.user.findMany({ where: { id: { in: row.seats.map((s) => s.userId) } } });
-    expect(users.filter((u) => u.isAi).map((u) => u.firstName).sort()).toEqual(['Alan', 'Grace']);
+    expect(
+      users
+        .filter((u) => u.isAi)
+        .map((u) => u.firstName)
+        .sort(),
+    ).toEqual(['Alan', 'Grace']);
 
     // Rated: the people on the board, the strategies apart on a ladder of their own.
     const top = await ask(w, bo, group, '/top@mia_bot');
-    expect(top).toMatch(/^🏆 Ratings — Robots welcome\n🥇 (Ada|Bo) — \d+\* · 1 game, [01] wins? \((100|0)%\) · bluffs (\d+%|—)\n🥈 (Ada|Bo) — \d+\* · 1 game, 0 wins/);
+    expect(top).toMatch(
+      /^🏆 Ratings — Robots welcome\n🥇 (Ada|Bo) — \d+\* · 1 game, [01] wins? \((100|0)%\) · bluffs (\d+%|—)\n🥈 (Ada|Bo) — \d+\* · 1 game, 0 wins/,
+    );
     expect(top).toMatch(/\n\n🤖 Computer players \(rated apart, by strategy\)\n(Calculator|Bluffer) — \d+\* · 1 game\n(Calculator|Bluffer) — \d+\* · 1 game\n/);
     expect(top).not.toMatch(/Alan|Grace/);
 
@@ -168,9 +160,7 @@ describe('computer players at a group table, through the real bot and telegram-s
       return w.ai.busy === 0 && g && !g.state.seats.find((s) => s.id === g.state.round!.actor)!.ai;
     });
     await w.settle();
-    expect(await ask(w, bo, group, '/addai@mia_bot')).toBe(
-      'The game has already started: computer players can only sit down before the start.',
-    );
+    expect(await ask(w, bo, group, '/addai@mia_bot')).toBe('The game has already started: computer players can only sit down before the start.');
     const game = (await w.games.currentGame(BigInt(group.id)))!;
     expect(game.state.seats).toHaveLength(3);
     await w.games.abort(game.chatId, game.id);

@@ -16,7 +16,8 @@ import {
   type World,
 } from './support';
 
-const unreachable = (name: string) => `⚠️ I can’t write to ${name} privately. ${name}: open @mia_bot and press Start — until then, play here with the buttons below.`;
+const unreachable = (name: string) =>
+  `⚠️ I can’t write to ${name} privately. ${name}: open @mia_bot and press Start — until then, play here with the buttons below.`;
 const CLAIM = / · \d+%$/;
 
 /**
@@ -53,10 +54,17 @@ describe('players the bot cannot message privately', () => {
   const privateMessages = (u: SimUser) => w.sim.messages(u.privateChat(w.token));
   /** Group messages that are a notice of their own (the notice now lives in the round's message). */
   const notices = () => w.sim.messages(group).filter((m) => m.text?.startsWith('⚠️'));
-  const liveTable = () => tables(w, group).filter((m) => !m.deleted).at(-1)!;
+  const liveTable = () =>
+    tables(w, group)
+      .filter((m) => !m.deleted)
+      .at(-1)!;
   const mentions = (m: SimMessage, u: SimUser) => (m.entities ?? []).some((e) => e.type === 'text_mention' && e.user?.id === u.id);
   /** Bot API sends to Bo's private chat, and how they went. */
-  const sendsToBo = () => w.sim.callsOf('sendMessage').filter((c) => String(c.params.chat_id) === String(bo.id)).map((c) => c.status);
+  const sendsToBo = () =>
+    w.sim
+      .callsOf('sendMessage')
+      .filter((c) => String(c.params.chat_id) === String(bo.id))
+      .map((c) => c.status);
   /** The lowest announcement on the user's newest private claims keyboard (never a Mia unless forced). */
   const announceLowest = async (u: SimUser) => {
     const prompt = lastWithButton(privateMessages(u), CLAIM)!;
@@ -65,7 +73,10 @@ describe('players the bot cannot message privately', () => {
     return popup;
   };
   const onTable = async (u: SimUser, label: RegExp) => {
-    const message = lastWithButton(w.sim.messages(group).filter((m) => !m.deleted), label);
+    const message = lastWithButton(
+      w.sim.messages(group).filter((m) => !m.deleted),
+      label,
+    );
     if (!message) throw new Error(`no ${label} on the table: ${JSON.stringify(buttons(liveTable()))}`);
     const popup = await u.press(message, buttons(message).find((b) => label.test(b))!);
     await w.settle();
@@ -149,7 +160,11 @@ describe('players the bot cannot message privately', () => {
     expect(now.text).toContain('⏳ Bo, your turn: 🎲 shows your dice (only to you), then announce below');
     expect(now.text).toContain(unreachable('Bo'));
     expect(buttons(now)[0]).toBe('🎲 My dice');
-    expect(buttons(now).slice(1).every((b) => CLAIM.test(b) && !b.startsWith('🎯'))).toBe(true);
+    expect(
+      buttons(now)
+        .slice(1)
+        .every((b) => CLAIM.test(b) && !b.startsWith('🎯')),
+    ).toBe(true);
     expect(buttons(now).length).toBeGreaterThan(1);
     expect(sendsToBo()).toEqual([200, 403]);
   });
@@ -207,7 +222,12 @@ describe('players the bot cannot message privately', () => {
     expect(live.text).toContain(unreachable('Bo'));
     expect(w.sim.notifications(bo, { since: mark }).map((n) => n.message_id)).toEqual([live.message_id]);
     // Only the live round's message has buttons; no separate notice; no second try of his chat.
-    expect(w.sim.botMessages(group).filter((m) => !m.deleted && buttons(m).length > 0).map((m) => m.message_id)).toEqual([live.message_id]);
+    expect(
+      w.sim
+        .botMessages(group)
+        .filter((m) => !m.deleted && buttons(m).length > 0)
+        .map((m) => m.message_id),
+    ).toEqual([live.message_id]);
     expect(notices()).toHaveLength(0);
     expect(sendsToBo()).toEqual([200, 403]);
   });

@@ -200,7 +200,12 @@ describe('turn deadlines', () => {
     expect(final.state.seats.filter((s) => s.out?.reason === 'idle').length).toBe(2);
     // No message of the game keeps a button.
     const chats = [group, ...players.map((p) => p.privateChat(w.token))];
-    expect(chats.flatMap((c) => w.sim.botMessages(c)).filter((m) => buttons(m).length > 0).map((m) => m.text)).toEqual([]);
+    expect(
+      chats
+        .flatMap((c) => w.sim.botMessages(c))
+        .filter((m) => buttons(m).length > 0)
+        .map((m) => m.text),
+    ).toEqual([]);
   });
 
   describe('after a missed turn, that player’s next turn (a second table, same bot)', () => {

@@ -141,7 +141,9 @@ async function expectGamesEndedRight(run: Run, expect: ExpectStatic) {
     // A send whose answer was lost is sent again (Telegram has no idempotency key), and the bot
     // never learns the first copy's id: that copy, and only that, may stand twice and keep the
     // buttons it was sent with (refused as out of date when pressed).
-    const lostHere = w.sim.calls.filter((c) => c.fault === 'drop' && c.ok && c.method === 'sendMessage' && String(c.params.chat_id) === String(group.id)).length;
+    const lostHere = w.sim.calls.filter(
+      (c) => c.fault === 'drop' && c.ok && c.method === 'sendMessage' && String(c.params.chat_id) === String(group.id),
+    ).length;
     const roundMessages = tables(w, group);
     const numbers = roundMessages.map((m) => Number(/round (\d+)/.exec(m.text!)![1]));
     expect([...new Set(numbers)]).toEqual(rounds.map((_, i) => i + 1));
@@ -158,7 +160,11 @@ async function expectGamesEndedRight(run: Run, expect: ExpectStatic) {
       const diceLine = (text: string) => text.split('\n').find((line) => line.startsWith('🎲 Your dice: '));
       const shown = w.sim
         .messages(p.privateChat(w.token))
-        .map((m) => allTexts([m]).map(diceLine).find((line) => line !== undefined))
+        .map((m) =>
+          allTexts([m])
+            .map(diceLine)
+            .find((line) => line !== undefined),
+        )
         .filter((line): line is string => line !== undefined);
       let i = 0;
       for (const e of payloads) {
@@ -175,8 +181,7 @@ async function expectGamesEndedRight(run: Run, expect: ExpectStatic) {
 }
 
 /** This bot's calls that failed on Telegram's side (injected or a flood limit). */
-const failedCalls = (run: Run) =>
-  run.w.sim.calls.filter((c) => c.token === run.w.token && (c.fault !== undefined || c.status === 429 || c.status >= 500));
+const failedCalls = (run: Run) => run.w.sim.calls.filter((c) => c.token === run.w.token && (c.fault !== undefined || c.status === 429 || c.status >= 500));
 
 /** Every failed call has its warning: method by method, at least as many as the sim counted. */
 function expectWarned(run: Run, expect: ExpectStatic, calls: readonly ApiCall[]) {
@@ -218,7 +223,9 @@ describe(`whole games in ${GROUPS} groups while Telegram fails`, { timeout: 300_
     expect(failed.every((c) => c.status === 429)).toBe(true);
     expect(earned.length, 'the flood limits were reached').toBeGreaterThan(0);
     expectWarned(run, expect, failed);
-    console.log(`429 storm: ${failed.length - earned.length} injected + ${earned.length} earned 429s; ${run.games.map((g) => g.turns).join('+')} turns in ${run.ms} ms`);
+    console.log(
+      `429 storm: ${failed.length - earned.length} injected + ${earned.length} earned 429s; ${run.games.map((g) => g.turns).join('+')} turns in ${run.ms} ms`,
+    );
   });
 
   it.concurrent('500 and 502 answers scattered over every method', async ({ expect }) => {
@@ -227,7 +234,13 @@ describe(`whole games in ${GROUPS} groups while Telegram fails`, { timeout: 300_
       name: '5xx',
       faults: (n, g) =>
         n < 5 && (n + g) % 2 === 0
-          ? [{ kind: n % 3 === g % 3 ? ('badGateway' as const) : ('internalServerError' as const), ...(all[(n + g) % all.length] ? { method: all[(n + g) % all.length]! } : {}), times: SCALE }]
+          ? [
+              {
+                kind: n % 3 === g % 3 ? ('badGateway' as const) : ('internalServerError' as const),
+                ...(all[(n + g) % all.length] ? { method: all[(n + g) % all.length]! } : {}),
+                times: SCALE,
+              },
+            ]
           : [],
     });
     await expectGamesEndedRight(run, expect);
@@ -235,7 +248,9 @@ describe(`whole games in ${GROUPS} groups while Telegram fails`, { timeout: 300_
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((c) => c.status === 500 || c.status === 502)).toBe(true);
     expectWarned(run, expect, failed);
-    console.log(`5xx: ${failed.length} (${[...new Set(failed.map((c) => c.method))].join(', ')}); ${run.games.map((g) => g.turns).join('+')} turns in ${run.ms} ms`);
+    console.log(
+      `5xx: ${failed.length} (${[...new Set(failed.map((c) => c.method))].join(', ')}); ${run.games.map((g) => g.turns).join('+')} turns in ${run.ms} ms`,
+    );
   });
 
   it.concurrent('calls that hang: cut off after the call timeout and made again, nobody timed out', async ({ expect }) => {
@@ -260,7 +275,9 @@ describe(`whole games in ${GROUPS} groups while Telegram fails`, { timeout: 300_
       expect(again?.ok, `${c.method} made again after the timeout`).toBe(true);
     }
     expectWarned(run, expect, cut);
-    console.log(`hangs: ${hung.length} (${hung.map((c) => `${c.method} ${Math.round(c.durationMs)} ms`).join(', ')}); ${run.games.map((g) => g.turns).join('+')} turns in ${run.ms} ms`);
+    console.log(
+      `hangs: ${hung.length} (${hung.map((c) => `${c.method} ${Math.round(c.durationMs)} ms`).join(', ')}); ${run.games.map((g) => g.turns).join('+')} turns in ${run.ms} ms`,
+    );
   });
 
   it.concurrent('dropped connections, some after the call took effect', async ({ expect }) => {
@@ -293,7 +310,10 @@ describe(`whole games in ${GROUPS} groups while Telegram fails`, { timeout: 300_
         const extra = sent(run.w, chat) - sent(ref.w, twinChat);
         const lostHere = lostSends.filter((c) => String(c.params.chat_id) === String(chat.id)).length;
         const firstLines = (w: World, c: typeof chat) => w.sim.botMessages(c).map((m) => (m.history[0]?.text ?? m.text ?? '').split('\n')[0]);
-        expect(extra, `messages in ${'title' in chat ? chat.title : `a private chat`} beyond the healthy game: ${JSON.stringify(firstLines(run.w, chat))} vs ${JSON.stringify(firstLines(ref.w, twinChat))}`).toBe(lostHere);
+        expect(
+          extra,
+          `messages in ${'title' in chat ? chat.title : `a private chat`} beyond the healthy game: ${JSON.stringify(firstLines(run.w, chat))} vs ${JSON.stringify(firstLines(ref.w, twinChat))}`,
+        ).toBe(lostHere);
         doubled += extra;
       }
     }
@@ -315,7 +335,8 @@ describe(`whole games in ${GROUPS} groups while Telegram fails`, { timeout: 300_
     await expectGamesEndedRight(run, expect);
     const held = run.w.sim.calls.filter((c) => c.token === run.w.token && c.fault === 'tooManyRequests');
     expect(held).toHaveLength(SCALE);
-    const retried = (c: ApiCall) => run.w.sim.calls.find((r) => r.seq > c.seq && r.method === c.method && r.params.callback_query_id === c.params.callback_query_id);
+    const retried = (c: ApiCall) =>
+      run.w.sim.calls.find((r) => r.seq > c.seq && r.method === c.method && r.params.callback_query_id === c.params.callback_query_id);
     await run.w.sim.waitFor(() => held.every(retried), (wait + 15) * 1000); // the games may well be over by then
     for (const c of held) {
       const answered = retried(c);

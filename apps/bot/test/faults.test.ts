@@ -25,13 +25,13 @@ interface Run {
   ms: number;
 }
 
-const labels = (markup: InlineKeyboardMarkup | undefined) =>
-  (markup?.inline_keyboard ?? []).map((row) => row.map((b) => b.text).join(' | ')).join(' / ');
+const labels = (markup: InlineKeyboardMarkup | undefined) => (markup?.inline_keyboard ?? []).map((row) => row.map((b) => b.text).join(' | ')).join(' / ');
 /** Every version of every message as people saw it (the deadline aside: its clock time, and the seconds left, which depend on how long the machine took to draw the prompt). */
 const transcript = (messages: readonly SimMessage[]) =>
   messages.map((m) =>
     [...m.history, { text: m.text, reply_markup: m.reply_markup }].map(
-      (v) => `${m.from?.is_bot ? 'bot' : m.from?.first_name}: ${(v.text ?? '').replace(/until \d\d:\d\d:\d\d UTC/, 'until …').replace(/\d+ seconds left/, '… seconds left')} [${labels(v.reply_markup)}]`,
+      (v) =>
+        `${m.from?.is_bot ? 'bot' : m.from?.first_name}: ${(v.text ?? '').replace(/until \d\d:\d\d:\d\d UTC/, 'until …').replace(/\d+ seconds left/, '… seconds left')} [${labels(v.reply_markup)}]`,
     ),
   );
 
@@ -118,9 +118,11 @@ function expectRetried(run: Run, expect: ExpectStatic, waitMs: Record<string, nu
       expect(retry!.error?.description).toMatch(
         c.method === 'answerCallbackQuery' ? /^Bad Request: query is too old/ : /^Bad Request: message is not modified/,
       );
-    }
-    else expect(retry!.ok, `${describeCall(c)}: the retry went through`).toBe(true);
-    expect(calls.filter(same).filter((r) => !r.fault), `${describeCall(c)}: made once more, not twice`).toHaveLength(1);
+    } else expect(retry!.ok, `${describeCall(c)}: the retry went through`).toBe(true);
+    expect(
+      calls.filter(same).filter((r) => !r.fault),
+      `${describeCall(c)}: made once more, not twice`,
+    ).toHaveLength(1);
   }
   return faulted;
 }

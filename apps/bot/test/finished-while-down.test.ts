@@ -51,7 +51,10 @@ describe('a game that ended while its messages were pending', () => {
       [`🏆 ${winner} wins the game of Mia!`, `1. ${winner} ❤️1`, `2. ${loser}`, `${rounds} ${rounds === 1 ? 'round' : 'rounds'} played.`].join('\n'),
     ]);
     // The last round's message is edited into its outcome, without buttons, before the winner's.
-    const last = w.sim.botMessages(group).filter((m) => /^🎲 Mia — round/.test(m.text ?? '')).at(-1)!;
+    const last = w.sim
+      .botMessages(group)
+      .filter((m) => /^🎲 Mia — round/.test(m.text ?? ''))
+      .at(-1)!;
     expect(last.text).toMatch(new RegExp(`^🎲 Mia — round ${rounds}\\n`));
     expect(last.text).toContain(`💔 ${loser} loses`);
     expect(last.reply_markup?.inline_keyboard.flat() ?? []).toHaveLength(0);

@@ -86,7 +86,15 @@ beforeAll(async () => {
 
   const person = (firstName: string, started = true): Person => ({ user: w.sim.user({ firstName, username: firstName.toLowerCase() }), started });
   const [ada, bo, cleo, una, dov, eve, fay, yan, zed] = [
-    person('Ada'), person('Bo'), person('Cleo'), person('Una', false), person('Dov'), person('Eve'), person('Fay'), person('Yan', false), person('Zed'),
+    person('Ada'),
+    person('Bo'),
+    person('Cleo'),
+    person('Una', false),
+    person('Dov'),
+    person('Eve'),
+    person('Fay'),
+    person('Yan', false),
+    person('Zed'),
   ] as [Person, Person, Person, Person, Person, Person, Person, Person, Person];
   const people = [ada, bo, cleo, una, dov, eve, fay, yan, zed];
   for (const p of people.filter((p) => p.started)) {
@@ -105,7 +113,8 @@ beforeAll(async () => {
   const realData = new Set<string>();
   const collect = () => {
     for (const chat of [a, b, c, ...people.filter((p) => p.started).map((p) => p.user.privateChat(w.token))]) {
-      for (const m of w.sim.messages(chat)) for (const row of m.reply_markup?.inline_keyboard ?? []) for (const k of row) if (k.callback_data) realData.add(k.callback_data);
+      for (const m of w.sim.messages(chat))
+        for (const row of m.reply_markup?.inline_keyboard ?? []) for (const k of row) if (k.callback_data) realData.add(k.callback_data);
     }
   };
   // Table A: a game mid-round (dice under the cup that nobody but their roller has seen).
@@ -170,10 +179,12 @@ async function snapshot(): Promise<Snapshot> {
 
 /** Games whose version or status differ between two snapshots (new games included). */
 function changedGames(before: Snapshot, after: Snapshot): string[] {
-  return [...after.games].filter(([id, g]) => {
-    const was = before.games.get(id);
-    return !was || was.version !== g.version || was.status !== g.status;
-  }).map(([id]) => id);
+  return [...after.games]
+    .filter(([id, g]) => {
+      const was = before.games.get(id);
+      return !was || was.version !== g.version || was.status !== g.status;
+    })
+    .map(([id]) => id);
 }
 
 /** What the dice-leak check needs to know: every game's dice, as of now. */
@@ -286,7 +297,13 @@ async function commandActs(sender: Person, chatId: number, isPrivate: boolean, c
       return manages;
     case 'addai': {
       const asked = args.toLowerCase() || 'calculator';
-      return !!game && game.state.phase === 'lobby' && manages && (STRATEGY_NAMES as readonly string[]).includes(asked) && game.state.seats.length < game.state.settings.maxPlayers;
+      return (
+        !!game &&
+        game.state.phase === 'lobby' &&
+        manages &&
+        (STRATEGY_NAMES as readonly string[]).includes(asked) &&
+        game.state.seats.length < game.state.settings.maxPlayers
+      );
     }
     default:
       return false;
@@ -307,7 +324,11 @@ interface Outcome {
 }
 
 /** Sends one input, waits until the bot handled it and sent what it had to, and checks secrecy. */
-async function runCase(reader: Person | null, send: () => Promise<CallbackAnswer | undefined> | undefined, options: { chatsMayChange?: boolean } = {}): Promise<Outcome> {
+async function runCase(
+  reader: Person | null,
+  send: () => Promise<CallbackAnswer | undefined> | undefined,
+  options: { chatsMayChange?: boolean } = {},
+): Promise<Outcome> {
   totalCases++;
   // Between cases nothing moves (no timers, computer players stopped): the last case's end is this one's start.
   const before = lastSnapshot ?? (await snapshot());
@@ -379,15 +400,32 @@ type Mutation = (parts: string[]) => string[] | string;
 
 /** One or two changes to a button the bot drew: a part replaced, cut, extended or re-joined. */
 function mutatedData(real: string[], otherIds: string[]) {
-  const part = (i: number, values: fc.Arbitrary<string>) => values.map((v): Mutation => (parts) => Object.assign([...parts], { [i]: v }));
+  const part = (i: number, values: fc.Arbitrary<string>) =>
+    values.map(
+      (v): Mutation =>
+        (parts) =>
+          Object.assign([...parts], { [i]: v }),
+    );
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     part(0, fc.constantFrom(...CODES)),
     part(1, fc.oneof(fc.constantFrom(...otherIds), fc.uuid(), fc.stringMatching(/^[0-9a-f-]{36}$/), fc.string({ maxLength: 40 }))),
     part(2, MOVES),
     part(3, VALUES),
-    fc.nat({ max: 63 }).map((n): Mutation => (parts) => parts.join(':').slice(0, n)),
-    fc.string({ maxLength: 10 }).map((tail): Mutation => (parts) => parts.join(':') + tail),
-    fc.constantFrom(';', '|', '::', '', ': ').map((sep): Mutation => (parts) => parts.join(sep)),
+    fc.nat({ max: 63 }).map(
+      (n): Mutation =>
+        (parts) =>
+          parts.join(':').slice(0, n),
+    ),
+    fc.string({ maxLength: 10 }).map(
+      (tail): Mutation =>
+        (parts) =>
+          parts.join(':') + tail,
+    ),
+    fc.constantFrom(';', '|', '::', '', ': ').map(
+      (sep): Mutation =>
+        (parts) =>
+          parts.join(sep),
+    ),
   );
   return fc.tuple(fc.constantFrom(...real), fc.array(mutation, { minLength: 1, maxLength: 2 })).map(([base, mutations]) => {
     let data: string | string[] = base.split(':');
@@ -403,7 +441,12 @@ function callbackData(real: string[], otherIds: string[]) {
     { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => fitCallbackData(Buffer.from(b).toString('utf8'))) },
     { weight: 3, arbitrary: fc.constantFrom(...real) },
     // The settings and language menus' own format (menu id / row / column / payload / fingerprint).
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('settings', 'lang', 'x'), fc.nat(9), fc.nat(9), fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 })).map((p) => fitCallbackData(p.join('/'))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('settings', 'lang', 'x'), fc.nat(9), fc.nat(9), fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 }))
+        .map((p) => fitCallbackData(p.join('/'))),
+    },
   );
 }
 
@@ -414,8 +457,36 @@ const ARGS = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      'rotate', 'public on', 'public off', 'public maybe', 'ROTATE now', 'en', 'ru', 'xx', 'hi', '@ada', '@nobody', 'Bo', 'ada ada',
-      'honest', 'calculator', 'bluffer', 'random', 'god', '-1', '0', '99999999999999999999', '1e309', 'NaN', '<b>x</b>', '*_`[', '\u0000', '\u202e', '🎲🎲', 'j_', 'j_00000000-0000-0000-0000-000000000000',
+      'rotate',
+      'public on',
+      'public off',
+      'public maybe',
+      'ROTATE now',
+      'en',
+      'ru',
+      'xx',
+      'hi',
+      '@ada',
+      '@nobody',
+      'Bo',
+      'ada ada',
+      'honest',
+      'calculator',
+      'bluffer',
+      'random',
+      'god',
+      '-1',
+      '0',
+      '99999999999999999999',
+      '1e309',
+      'NaN',
+      '<b>x</b>',
+      '*_`[',
+      '\u0000',
+      '\u202e',
+      '🎲🎲',
+      'j_',
+      'j_00000000-0000-0000-0000-000000000000',
     ),
   },
   { weight: 1, arbitrary: fc.uuid().map((id) => `j_${id}`) },
@@ -438,7 +509,25 @@ const TEXT = fc
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 120 }),
     fc
-      .array(fc.constantFrom('hi', '@mia_bot', '@ada', '#dice', 'https://example.org/x', 'a@b.co', '/newgame', '$USD', '+1 555 0100', '⚅⚅', '<b>', '*bold*', '\n', ' '), { minLength: 1, maxLength: 12 })
+      .array(
+        fc.constantFrom(
+          'hi',
+          '@mia_bot',
+          '@ada',
+          '#dice',
+          'https://example.org/x',
+          'a@b.co',
+          '/newgame',
+          '$USD',
+          '+1 555 0100',
+          '⚅⚅',
+          '<b>',
+          '*bold*',
+          '\n',
+          ' ',
+        ),
+        { minLength: 1, maxLength: 12 },
+      )
       .map((p) => p.join(' ')),
   )
   // A command at the start is the command generator's job; Telegram refuses empty messages.
@@ -468,33 +557,43 @@ describe('the bot under hostile input', () => {
     const gameIds = [...(await snapshot()).games.keys()];
     const outcomes = { act: 0, quiet: 0, refuse: 0 };
     await fc.assert(
-      fc.asyncProperty(fc.nat(), fc.nat(), fc.oneof({ weight: 6, arbitrary: callbackData(f.realData, gameIds) }, { weight: 1, arbitrary: fc.nat() }), async (who, which, forged) => {
-        const presser = pick(f.people, who);
-        const visible = visibleBotMessages(presser);
-        // Now and then a button as it is on screen, pressed by whoever sees it: some of these are moves.
-        const withButtons = visible.filter((m) => m.reply_markup?.inline_keyboard.some((row) => row.some((b) => b.callback_data)));
-        const honest = typeof forged === 'number' && withButtons.length > 0;
-        const message = honest ? pick(withButtons, which) : pick(visible, which);
-        const data = honest
-          ? pick(message.reply_markup!.inline_keyboard.flat().flatMap((b) => (b.callback_data ? [b.callback_data] : [])), forged)
-          : typeof forged === 'string' ? forged : 'x';
-        // A menu's own button (settings, language), pressed as drawn: the menu answers it, and an
-        // admin's or a person's choice there may change the group's or their settings.
-        const menu = honest && !decodeButton(data);
-        const expected = menu ? 'quiet' : await pressOracle(presser, message, data);
-        outcomes[expected]++;
-        const out = await runCase(presser, () => presser.user.pressForged(message, data), { chatsMayChange: menu });
-        expect(out.updateId).not.toBeNull();
-        const changed = changedGames(out.before, out.after);
-        if (expected === 'act') {
-          expect(changed.length, `a legitimate press changed nothing: ${data}`).toBe(1);
-          expect(out.answer).toBeDefined();
-        } else {
-          expect(changed, `a press that the engine refuses changed a game: ${data} by ${presser.user.firstName}`).toEqual([]);
-          if (expected === 'refuse') expectClearPopup(out.answer, data);
-          else expect(out.answer).toBeDefined();
-        }
-      }),
+      fc.asyncProperty(
+        fc.nat(),
+        fc.nat(),
+        fc.oneof({ weight: 6, arbitrary: callbackData(f.realData, gameIds) }, { weight: 1, arbitrary: fc.nat() }),
+        async (who, which, forged) => {
+          const presser = pick(f.people, who);
+          const visible = visibleBotMessages(presser);
+          // Now and then a button as it is on screen, pressed by whoever sees it: some of these are moves.
+          const withButtons = visible.filter((m) => m.reply_markup?.inline_keyboard.some((row) => row.some((b) => b.callback_data)));
+          const honest = typeof forged === 'number' && withButtons.length > 0;
+          const message = honest ? pick(withButtons, which) : pick(visible, which);
+          const data = honest
+            ? pick(
+                message.reply_markup!.inline_keyboard.flat().flatMap((b) => (b.callback_data ? [b.callback_data] : [])),
+                forged,
+              )
+            : typeof forged === 'string'
+              ? forged
+              : 'x';
+          // A menu's own button (settings, language), pressed as drawn: the menu answers it, and an
+          // admin's or a person's choice there may change the group's or their settings.
+          const menu = honest && !decodeButton(data);
+          const expected = menu ? 'quiet' : await pressOracle(presser, message, data);
+          outcomes[expected]++;
+          const out = await runCase(presser, () => presser.user.pressForged(message, data), { chatsMayChange: menu });
+          expect(out.updateId).not.toBeNull();
+          const changed = changedGames(out.before, out.after);
+          if (expected === 'act') {
+            expect(changed.length, `a legitimate press changed nothing: ${data}`).toBe(1);
+            expect(out.answer).toBeDefined();
+          } else {
+            expect(changed, `a press that the engine refuses changed a game: ${data} by ${presser.user.firstName}`).toEqual([]);
+            if (expected === 'refuse') expectClearPopup(out.answer, data);
+            else expect(out.answer).toBeDefined();
+          }
+        },
+      ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     console.log(`presses: ${JSON.stringify(outcomes)}`);
@@ -601,13 +700,32 @@ describe('the bot under hostile input', () => {
     expect(leaks[1]).toMatch(new RegExp(`private to ${bo.user.id}`));
     // Revealed, the same dice may be shown to all.
     const revealed = diceKnowledge([
-      { type: 'revealed', round: 1, dice: [6, 5], announced: 65, announcer: String(ada.user.id), by: String(bo.user.id), reason: 'call', outcome: 'claim-held' },
+      {
+        type: 'revealed',
+        round: 1,
+        dice: [6, 5],
+        announced: 65,
+        announcer: String(ada.user.id),
+        by: String(bo.user.id),
+        reason: 'call',
+        outcome: 'claim-held',
+      },
     ]);
     expect(findCallLeaks(calls, revealed, () => undefined)).toEqual([]);
     const rolled = { player: String(ada.user.id), dice: [6, 5] as const };
     const other = bo;
     // A pop-up is the presser's: their own dice are fine, anyone else's are not.
-    const popup = { seq: 0, at: 0, token: '', method: 'answerCallbackQuery', params: { callback_query_id: 'q', text: faces }, status: 200, ok: true, durationMs: 0, via: 'http' } as ApiCall;
+    const popup = {
+      seq: 0,
+      at: 0,
+      token: '',
+      method: 'answerCallbackQuery',
+      params: { callback_query_id: 'q', text: faces },
+      status: 200,
+      ok: true,
+      durationMs: 0,
+      via: 'http',
+    } as ApiCall;
     expect(findCallLeaks([popup], known, () => rolled.player)).toEqual([]);
     expect(findCallLeaks([popup], known, () => String(other.user.id))).toHaveLength(1);
     // The log: a dice field, a die pair anywhere, die faces in a message.

@@ -16,7 +16,12 @@ describe('/rules, /odds and /help', () => {
   const ask = async (text: string) => {
     const before = w.sim.messages(group).length;
     await ada.send(group, text);
-    return w.sim.waitFor(() => w.sim.messages(group).slice(before).find((m) => m.from?.is_bot));
+    return w.sim.waitFor(() =>
+      w.sim
+        .messages(group)
+        .slice(before)
+        .find((m) => m.from?.is_bot),
+    );
   };
 
   it('/odds prints the documents’ table: 54 is beaten half the time, Mia never', async () => {

@@ -21,7 +21,12 @@ describe('/lang', () => {
   const ask = async (user: SimUser, chat: Chat, text: string): Promise<SimMessage> => {
     const before = w.sim.messages(chat).length;
     user.send(chat, text);
-    return w.sim.waitFor(() => w.sim.messages(chat).slice(before).find((m) => m.from?.is_bot));
+    return w.sim.waitFor(() =>
+      w.sim
+        .messages(chat)
+        .slice(before)
+        .find((m) => m.from?.is_bot),
+    );
   };
   const groupLanguage = async () => (await w.games.chats.profile(BigInt(group.id))).language;
   const ownLanguage = async (user: SimUser) => (await w.games.user(String(user.id)))?.language ?? null;
@@ -44,9 +49,7 @@ describe('/lang', () => {
 
     it('an unknown language is refused, naming the five (user text escaped)', async () => {
       const reply = await ask(ada, group, '/lang@mia_bot x<b>y');
-      expect(reply.text).toBe(
-        'Я не знаю языка «x<b>y». Выберите один из: en (English), ru (Русский), sk (Slovenčina), af (Afrikaans), hi (हिन्दी)',
-      );
+      expect(reply.text).toBe('Я не знаю языка «x<b>y». Выберите один из: en (English), ru (Русский), sk (Slovenčina), af (Afrikaans), hi (हिन्दी)');
       expect(await groupLanguage()).toBe('ru');
     });
 

@@ -96,12 +96,22 @@ describe('languages', () => {
   it('answers /rules and /help in the group’s language', async () => {
     const before = w.sim.messages(group).length;
     await cy.send(group, '/rules@mia_bot');
-    const rules = await w.sim.waitFor(() => w.sim.messages(group).slice(before).find((m) => m.from?.is_bot));
+    const rules = await w.sim.waitFor(() =>
+      w.sim
+        .messages(group)
+        .slice(before)
+        .find((m) => m.from?.is_bot),
+    );
     expect(rules.text).toContain(ru('rules-title-game').replace(/<\/?b>/g, ''));
     expect(rules.text).toContain(`${ru('claim-mia')} › 66 › 55`);
     const n = w.sim.messages(group).length;
     await cy.send(group, '/help@mia_bot');
-    const help = await w.sim.waitFor(() => w.sim.messages(group).slice(n).find((m) => m.from?.is_bot));
+    const help = await w.sim.waitFor(() =>
+      w.sim
+        .messages(group)
+        .slice(n)
+        .find((m) => m.from?.is_bot),
+    );
     expect(help.text).toBe(`${ru('help-text')}\n${ru('help-dice-private')}`.replace(/<\/?b>/g, ''));
   });
 });

@@ -83,7 +83,11 @@ const LONG_NAME = 'W'.repeat(64);
 const SAMPLES: Record<string, string> = { faces: '⚅⚅', digits: '66', claim: '12 points', shown: '⚅⚅ 66', time: '23:59:59', until: ' — until 23:59:59 UTC' };
 const allVariables = new Set(ids.flatMap((id) => variablesOf(english.bundle.getMessage(id)!.value).filter((v) => v.startsWith('$'))));
 const args = (n: number): Record<string, string | number> =>
-  Object.fromEntries([...allVariables].map((v) => v.slice(1)).map((k) => [k, numeric.has(k) ? n : (SAMPLES[k] ?? (/name|creator|player|user|bot/i.test(k) ? LONG_NAME : 'W'.repeat(20)))]));
+  Object.fromEntries(
+    [...allVariables]
+      .map((v) => v.slice(1))
+      .map((k) => [k, numeric.has(k) ? n : (SAMPLES[k] ?? (/name|creator|player|user|bot/i.test(k) ? LONG_NAME : 'W'.repeat(20)))]),
+  );
 const format = (locale: (typeof LOCALES)[number], id: string, n: number) => {
   const message = loaded[locale].bundle.getMessage(id)!;
   const errors: Error[] = [];
@@ -104,8 +108,14 @@ describe('translations', () => {
 
   it.each(LOCALES)('%s has exactly the English messages, each in the same file', (locale) => {
     const own = loaded[locale].where;
-    expect(ids.filter((id) => !own.has(id)), 'missing').toEqual([]);
-    expect([...own.keys()].filter((id) => !english.where.has(id)), 'unknown to English').toEqual([]);
+    expect(
+      ids.filter((id) => !own.has(id)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      [...own.keys()].filter((id) => !english.where.has(id)),
+      'unknown to English',
+    ).toEqual([]);
     for (const id of ids) expect(own.get(id), id).toBe(english.where.get(id));
   });
 

@@ -118,7 +118,10 @@ describe('two bot processes on one database, updates spread between them', () =>
     expect(over.status).toBe('FINISHED');
     // Both bots handled this group's updates.
     const handled = [0, 1].map((b) => balancer.forwarded.filter((f) => f.target === b && f.status === 200).length);
-    expect(handled.every((n) => n > 5), `handled ${handled}`).toBe(true);
+    expect(
+      handled.every((n) => n > 5),
+      `handled ${handled}`,
+    ).toBe(true);
     // No Bot API call was refused: no edit of a message that no longer has that content or id.
     expect(sim.calls.filter((c) => !c.ok).map((c) => `${c.method}: ${c.error?.description}`)).toEqual([]);
     // One table message per round, each sent once; finished prompts all closed (no buttons left).
@@ -128,7 +131,10 @@ describe('two bot processes on one database, updates spread between them', () =>
     expect(rounds.length).toBe(started);
     for (const p of players) {
       const open = sim.botMessages(p.privateChat(token)).filter((m) => decodeButton(m.reply_markup?.inline_keyboard.flat()[0]?.callback_data ?? '') !== null);
-      expect(open.map((m) => m.text), `${p.firstName}'s open prompts`).toEqual([]);
+      expect(
+        open.map((m) => m.text),
+        `${p.firstName}'s open prompts`,
+      ).toEqual([]);
     }
     // The game's end was said once.
     expect(sim.botMessages(group).filter((m) => /wins the game of Mia/.test(m.text ?? '')).length).toBe(1);

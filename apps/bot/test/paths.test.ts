@@ -51,7 +51,11 @@ describe('every path of the rules through the bot', () => {
     await w.settle();
     return popup;
   };
-  const tableMessage = () => w.sim.messages(group).filter((m) => m.text?.startsWith('🎲 Mia — round')).at(-1)!;
+  const tableMessage = () =>
+    w.sim
+      .messages(group)
+      .filter((m) => m.text?.startsWith('🎲 Mia — round'))
+      .at(-1)!;
   const table = () => tableMessage().text!;
   const lives = async () => {
     const g = await w.db.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) }, include: { seats: { include: { user: true } } } });

@@ -94,10 +94,13 @@ function expectRules(state: GameState, screen: Screen, chats: Chats, before: { t
     expect(groupSends, `${where}: new group messages`).toBeLessThanOrEqual(Math.max(1, (state.round?.number ?? 0) - before.round + 1));
   }
   // Every finished round's message is final; exactly one message a round in the group.
-  const rounds = [...chats.messages.values()].filter((m) => m.chat === 'group' && !m.deleted && m.view.kind === 'round') as (Message & { view: Extract<GroupView, { kind: 'round' }> })[];
+  const rounds = [...chats.messages.values()].filter((m) => m.chat === 'group' && !m.deleted && m.view.kind === 'round') as (Message & {
+    view: Extract<GroupView, { kind: 'round' }>;
+  })[];
   const numbers = rounds.map((m) => m.view.round);
   expect(new Set(numbers).size, `${where}: two messages for one round`).toBe(numbers.length);
-  for (const m of rounds) if (state.phase === 'over' || m.view.round < state.round!.number) expect(m.view.final, `${where}: round ${m.view.round} not final`).toBe(true);
+  for (const m of rounds)
+    if (state.phase === 'over' || m.view.round < state.round!.number) expect(m.view.final, `${where}: round ${m.view.round} not final`).toBe(true);
 }
 
 /** A scripted table: people and computer players, a seeded choice of moves, sometimes a missed deadline or a kick. */
@@ -149,7 +152,10 @@ describe('the planner', () => {
           expectRules(state, screen, chats, before, `seed ${seed}, move ${state.move}`);
           // Drawing it again changes nothing and sends nothing (a restart finds the chats right).
           const again = plan({ state, events: [], screen });
-          expect(again.filter((i) => i.op !== 'edit'), `seed ${seed}: a redraw sends or deletes`).toEqual([]);
+          expect(
+            again.filter((i) => i.op !== 'edit'),
+            `seed ${seed}: a redraw sends or deletes`,
+          ).toEqual([]);
           before = { turn: state.phase === 'playing' ? turnKey(state) : before.turn, round: state.round?.number ?? 0 };
           batches++;
         }
@@ -188,7 +194,8 @@ describe('the planner', () => {
     for (const { state, events } of selfPlay(5, 'private')) {
       const intents = plan({ state, events, screen });
       sends += intents.filter((i) => i.chat === 'group' && i.op === 'send' && i.view.kind === 'round').length;
-      for (const i of intents) if (i.chat === 'group' && i.op === 'send' && i.view.kind === 'round' && !i.view.final) expect(state.round!.announcements.length).toBe(1);
+      for (const i of intents)
+        if (i.chat === 'group' && i.op === 'send' && i.view.kind === 'round' && !i.view.final) expect(state.round!.announcements.length).toBe(1);
       screen = chats.carry(screen, intents);
       rounds = state.round?.number ?? 0;
     }
@@ -213,7 +220,6 @@ describe('the planner', () => {
   });
 });
 
-
 describe('the planner: a game aborted (its gameAborted event)', () => {
   const abort = (state: GameState, reason: 'stopped' | 'bot-removed' | 'lobby-expired') => {
     const result = apply(state, { type: 'abort', reason }, seededRng(0));
@@ -235,7 +241,10 @@ describe('the planner: a game aborted (its gameAborted event)', () => {
           if (++n < stopAfter || state.phase === 'over') continue;
           const stopped = abort(state, 'stopped');
           const intents = plan({ state: stopped.state, events: stopped.events, screen });
-          expect(intents.filter((i) => i.op !== 'edit'), `seed ${seed}: a stop sends or deletes`).toEqual([]);
+          expect(
+            intents.filter((i) => i.op !== 'edit'),
+            `seed ${seed}: a stop sends or deletes`,
+          ).toEqual([]);
           screen = chats.carry(screen, intents);
           expect(chats.live(), `seed ${seed}: buttons after /stop`).toEqual([]);
           const views = intents.map((i) => (i.op === 'edit' ? i.view : null));

@@ -33,9 +33,7 @@ describe('Telegram’s limits at a human pace', () => {
     await startGame(w, group, players);
     await playToEnd(w, group, players, { beforeTurn: () => clock.advance(6_000) });
     expect(w.sim.calls.filter((c) => c.status === 429)).toEqual([]);
-    const sends = w.sim.calls
-      .filter((c) => c.method === 'sendMessage' && String(c.params.chat_id) === String(group.id))
-      .map((c) => c.at);
+    const sends = w.sim.calls.filter((c) => c.method === 'sendMessage' && String(c.params.chat_id) === String(group.id)).map((c) => c.at);
     let worst = 0;
     for (const t of sends) worst = Math.max(worst, sends.filter((u) => u >= t && u < t + 60_000).length);
     console.log(`group messages: ${sends.length} in the game, at most ${worst} in any minute; the pacing held them ${held} ms`);
@@ -105,10 +103,7 @@ describe('deadline reminders', () => {
     const prompt = w.sim.botMessages(chat).at(-1)!;
     expect(prompt.text).toMatch(/^🎲 Mia — round 1 · you start/);
     const count = w.sim.botMessages(chat).length;
-    const reminded = await w.sim.waitFor(
-      () => w.sim.botMessages(chat).find((m) => m.message_id === prompt.message_id && m.text?.startsWith('⏰')),
-      3_000,
-    );
+    const reminded = await w.sim.waitFor(() => w.sim.botMessages(chat).find((m) => m.message_id === prompt.message_id && m.text?.startsWith('⏰')), 3_000);
     await w.settle();
     // The live prompt itself, redrawn with the hurry on top and its claim buttons kept.
     expect(reminded.text!.split('\n')[0]).toBe('⏰ Hurry: 5 seconds left!');

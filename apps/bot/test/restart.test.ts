@@ -108,7 +108,9 @@ describe('a restart in the middle of a game', () => {
     const g = await game();
     const last = g.state.round!.announcements.at(-1)!;
     const to = byId(g.state.round!.actor);
-    expect(closed.text).toBe(`📣 Round ${g.state.round!.number}: you announced ${claimLabel(g.state.settings.ranking, last.value)}; the cup went to ${to.firstName}.`);
+    expect(closed.text).toBe(
+      `📣 Round ${g.state.round!.number}: you announced ${claimLabel(g.state.settings.ranking, last.value)}; the cup went to ${to.firstName}.`,
+    );
   });
 
   it('a second restart while the receiver must decide: the table’s buttons from before it still work', async () => {

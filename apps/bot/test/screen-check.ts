@@ -170,7 +170,10 @@ export class ScreenCheck {
       const lives = text.split('\n').find((l) => (l.match(/❤️\d+/g)?.length ?? 0) === state.seats.filter((s) => !s.out).length);
       expect(lives, `${where}: no line with every player's lives: ${text}`).toBeDefined();
       const order = state.seats.filter((s) => !(this.mode === 'private' && s.id === actor)).map((s) => lives!.indexOf(s.name));
-      expect(order.every((x) => x >= 0), `${where}: not every player on the lives line: ${lives}`).toBe(true);
+      expect(
+        order.every((x) => x >= 0),
+        `${where}: not every player on the lives line: ${lives}`,
+      ).toBe(true);
       expect(order, `${where}: lives not in seat order: ${lives}`).toEqual([...order].sort((a, b) => a - b));
       if (state.settings.turnSeconds) expect(text, `${where}: no deadline`).toMatch(/\d\d:\d\d:\d\d/);
       if (state.round!.announcements.length > 0 && state.round!.stage !== 'mia') expect(text, `${where}: nothing to beat`).toMatch(/🎯/);

@@ -33,7 +33,12 @@ describe('/settings', () => {
   const ask = async (user: SimUser, chat: SimGroup | ReturnType<SimUser['privateChat']>, text: string) => {
     const before = w.sim.messages(chat).length;
     user.send(chat, text);
-    return w.sim.waitFor(() => w.sim.messages(chat).slice(before).find((m) => m.from?.is_bot));
+    return w.sim.waitFor(() =>
+      w.sim
+        .messages(chat)
+        .slice(before)
+        .find((m) => m.from?.is_bot),
+    );
   };
   const openSettings = (user: SimUser = ada) => ask(user, group, '/settings@mia_bot');
 
@@ -161,15 +166,7 @@ describe('/settings', () => {
 
   it('ranking: a preset, then each option on its own', async () => {
     await press(ada, menu, /Ranking:/);
-    expect(buttons(current(w, menu))).toEqual([
-      '✅ classic',
-      'rules site',
-      'Meyer',
-      'Doubles: 66 best',
-      'Little Mia (31): off',
-      'Sum mode: off',
-      '⬅️ Back',
-    ]);
+    expect(buttons(current(w, menu))).toEqual(['✅ classic', 'rules site', 'Meyer', 'Doubles: 66 best', 'Little Mia (31): off', 'Sum mode: off', '⬅️ Back']);
     await press(ada, menu, /Little Mia/);
     expect((await stored()).ranking).toEqual({ doubles: '66-high', littleMia: true, sum: false });
     expect(buttons(current(w, menu))).toContain('✅ Meyer'); // classic + little Mia is the Meyer preset
@@ -274,9 +271,7 @@ describe('/settings', () => {
     // The next message in the group speaks Russian, and so do pop-ups for people without a language of their own.
     const again = await openSettings(bo);
     expect(again.text).toContain('Время на ход не ограничено');
-    expect((await press(bo, again, /Жизни/, '➕'))?.text).toBe(
-      'Менять настройки могут только администраторы группы или создатель игры, пока она не началась.',
-    );
+    expect((await press(bo, again, /Жизни/, '➕'))?.text).toBe('Менять настройки могут только администраторы группы или создатель игры, пока она не началась.');
   });
 
   it('survive a restart: stored settings stay, old buttons still work, a stale menu is refreshed with a pop-up', async () => {
@@ -329,11 +324,18 @@ describe('/settings: play mode', () => {
   const ask = async (user: SimUser, text: string) => {
     const before = w.sim.messages(group).length;
     user.send(group, text);
-    return w.sim.waitFor(() => w.sim.messages(group).slice(before).find((m) => m.from?.is_bot));
+    return w.sim.waitFor(() =>
+      w.sim
+        .messages(group)
+        .slice(before)
+        .find((m) => m.from?.is_bot),
+    );
   };
   const openSettings = (user: SimUser = ada) => ask(user, '/settings@mia_bot');
   const toggleOf = (message: SimMessage) => {
-    const button = current(w, message).reply_markup?.inline_keyboard.flat().find((b) => /^🎲 Dice:/.test(b.text));
+    const button = current(w, message)
+      .reply_markup?.inline_keyboard.flat()
+      .find((b) => /^🎲 Dice:/.test(b.text));
     if (!button || !('callback_data' in button)) throw new Error(`no play mode button on ${JSON.stringify(buttons(current(w, message)))}`);
     return button as { text: string; callback_data: string };
   };
@@ -412,7 +414,10 @@ describe('/settings: play mode', () => {
   it('the menu is drawn in the group language: each language names both modes', async () => {
     for (const locale of LOCALES) {
       const t = translator(locale);
-      const [inPrivate, inGroup] = (['private', 'group'] as const).map((m) => [t('settings-btn-play-mode', { mode: m }), t('settings-line-play-mode', { mode: m })]);
+      const [inPrivate, inGroup] = (['private', 'group'] as const).map((m) => [
+        t('settings-btn-play-mode', { mode: m }),
+        t('settings-line-play-mode', { mode: m }),
+      ]);
       expect(inPrivate![0], locale).not.toBe(inGroup![0]);
       expect(inPrivate![1], locale).not.toBe(inGroup![1]);
       expect(inGroup![0]!.length, locale).toBeLessThanOrEqual(40);
@@ -440,7 +445,23 @@ describe('settings translations', () => {
   const keys = (locale: string) => [...readFileSync(`${dir}/${locale}/settings.ftl`, 'utf8').matchAll(/^([a-z][a-zA-Z0-9-]*) =/gm)].map((m) => m[1]!);
   const english = keys('en');
   // Long values on purpose: the longest pop-up any press can produce.
-  const vars = { n: 12, min: 10, max: 10, setting: 'X', name: 'Slovenčina', rule: 'at-least', on: 'off', best: 'ones', preset: 'p', options: 'o', time: 't', given: 'g', choices: 'c', reason: 'r', mode: 'group' };
+  const vars = {
+    n: 12,
+    min: 10,
+    max: 10,
+    setting: 'X',
+    name: 'Slovenčina',
+    rule: 'at-least',
+    on: 'off',
+    best: 'ones',
+    preset: 'p',
+    options: 'o',
+    time: 't',
+    given: 'g',
+    choices: 'c',
+    reason: 'r',
+    mode: 'group',
+  };
 
   it.each(LOCALES)('%s has every message, each formats, and pop-ups fit in 200 characters', (locale) => {
     expect(keys(locale).sort()).toEqual([...english].sort());
@@ -455,7 +476,14 @@ describe('settings translations', () => {
       expect(t('settings-refused-range', { setting, min: 15, max: 600 }).length).toBeLessThanOrEqual(200);
       expect(t('settings-range', { setting, min: 15, max: 600 }).length).toBeLessThanOrEqual(200);
     }
-    for (const key of ['settings-not-allowed', 'settings-refused-players', 'settings-refused-blind-pass', 'settings-outdated', 'lang-admins-only', 'lang-outdated']) {
+    for (const key of [
+      'settings-not-allowed',
+      'settings-refused-players',
+      'settings-refused-blind-pass',
+      'settings-outdated',
+      'lang-admins-only',
+      'lang-outdated',
+    ]) {
       expect(t(key, vars).length, key).toBeLessThanOrEqual(200);
     }
   });

@@ -88,7 +88,11 @@ describe('stale presses and game commands', () => {
     // The actor announces through the service (another device, the same player a moment earlier)…
     const value = announceableClaims(g.state).at(-1)!;
     holdNextEdit();
-    const acted = await w.games.act({ chatId: g.chatId, gameId, action: { type: 'announce', player: String(actor.id), move: g.state.move, value, blind: false } });
+    const acted = await w.games.act({
+      chatId: g.chatId,
+      gameId,
+      action: { type: 'announce', player: String(actor.id), move: g.state.move, value, blind: false },
+    });
     expect(acted.status).toBe('applied');
     const version = (await game()).version;
     // …and presses a claim on the prompt the notifier has not closed yet.
@@ -118,7 +122,9 @@ describe('stale presses and game commands', () => {
     expect(buttons(current(w, tableMessage))).toContain('❗ Liar!');
     expect(await receiver.press(current(w, tableMessage), '❗ Liar!')).toEqual({ text: OUT_OF_DATE, show_alert: false });
     const other = players.find((p) => p !== receiver)!;
-    expect((await other.press(current(w, tableMessage), '✅ Believe & roll'))?.text).toMatch(/^(This button is out of date: the game has moved on\.|It's \w+'s turn, not yours\.)$/);
+    expect((await other.press(current(w, tableMessage), '✅ Believe & roll'))?.text).toMatch(
+      /^(This button is out of date: the game has moved on\.|It's \w+'s turn, not yours\.)$/,
+    );
     await w.settle();
     expect((await game()).version).toBe(version);
     // The receiver has looked: what is left to press (the announcements) is in their private
@@ -150,7 +156,9 @@ describe('stale presses and game commands', () => {
     const version = (await game()).version;
     for (const p of [...players, zed]) {
       for (const forged of data) {
-        expect((await p.pressForged(current(w, old), forged))?.text).toMatch(/^(This button is out of date: the game has moved on\.|It's not your turn\.|It's \w+'s turn, not yours\.|You're not playing in this game\.)$/);
+        expect((await p.pressForged(current(w, old), forged))?.text).toMatch(
+          /^(This button is out of date: the game has moved on\.|It's not your turn\.|It's \w+'s turn, not yours\.|You're not playing in this game\.)$/,
+        );
       }
     }
     await w.settle();

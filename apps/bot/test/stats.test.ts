@@ -10,7 +10,12 @@ async function ask(w: World, user: SimUser, chat: SimGroup | string, text: strin
   const target = typeof chat === 'string' ? user.privateChat(chat) : chat;
   const before = w.sim.messages(target).length;
   user.send(chat, text, options);
-  return w.sim.waitFor(() => w.sim.messages(target).slice(before).find((m) => m.from?.is_bot));
+  return w.sim.waitFor(() =>
+    w.sim
+      .messages(target)
+      .slice(before)
+      .find((m) => m.from?.is_bot),
+  );
 }
 
 /** A finished game of `players` in `group` (short: 2 lives each). */
@@ -41,9 +46,7 @@ describe('/stats and /top', () => {
   afterAll(() => w.close());
 
   it('someone without finished games gets a friendly answer; a game in progress does not count', async () => {
-    expect((await ask(w, ada, group, '/stats@mia_bot')).text).toBe(
-      'You have no finished games in this group. Open one with /newgame!',
-    );
+    expect((await ask(w, ada, group, '/stats@mia_bot')).text).toBe('You have no finished games in this group. Open one with /newgame!');
     await startGame(w, group, [ada, bo], { settings: { lives: 2 } });
     const reply = await ask(w, bo, group, '/stats@mia_bot');
     expect(reply.text).toBe('You have no finished games in this group. Open one with /newgame!');
@@ -77,9 +80,7 @@ describe('/stats and /top', () => {
     const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
     expect(lines[3]).toBe(`🫵 Caught bluffing ${times(s.calledOn.bluffsCalled)} · caught others bluffing ${times(s.calls.bluffsCaught)}`);
     expect(lines[4]).toBe(
-      s.calls.total === 0
-        ? '✅ Right calls: — (no “liar!” calls yet)'
-        : `✅ Right calls: ${s.calls.right} of ${s.calls.total} (${pct(s.calls.accuracy)}%)`,
+      s.calls.total === 0 ? '✅ Right calls: — (no “liar!” calls yet)' : `✅ Right calls: ${s.calls.right} of ${s.calls.total} (${pct(s.calls.accuracy)}%)`,
     );
     // Two games of 2 lives: whoever did not win lost both lives each time.
     expect(s.livesLost.total).toBeGreaterThan(0);
@@ -152,7 +153,9 @@ describe('/stats and /top', () => {
     const winner = s.wins === 1 ? 'Bo' : 'Ada';
     const loser = s.wins === 1 ? 'Ada' : 'Bo';
     expect(top.text).toMatch(
-      new RegExp(`^🏆 Рейтинг — Кости\\n🥇 ${winner} — \\d+\\* · 1 игра, 1 победа \\(100%\\) · блеф (\\d+%|—)\\n🥈 ${loser} — \\d+\\* · 1 игра, 0 побед \\(0%\\) · блеф`),
+      new RegExp(
+        `^🏆 Рейтинг — Кости\\n🥇 ${winner} — \\d+\\* · 1 игра, 1 победа \\(100%\\) · блеф (\\d+%|—)\\n🥈 ${loser} — \\d+\\* · 1 игра, 0 побед \\(0%\\) · блеф`,
+      ),
     );
     // The group's games only: the English group's two games are not in here.
     expect(top.text).not.toContain('2 игры');

@@ -222,9 +222,7 @@ export function expectNoDiceLeak(messages: readonly SimMessage[]): number {
 }
 
 export function lastWithButton(messages: readonly SimMessage[], label: RegExp): SimMessage | undefined {
-  return [...messages]
-    .reverse()
-    .find((m) => m.reply_markup?.inline_keyboard.some((row) => row.some((b) => label.test(b.text))));
+  return [...messages].reverse().find((m) => m.reply_markup?.inline_keyboard.some((row) => row.some((b) => label.test(b.text))));
 }
 
 export function buttonText(message: SimMessage, label: RegExp): string {
@@ -370,9 +368,7 @@ export async function playTurn(
   }
   // Normally there already; a move committed by a timer (a deadline) rather than by the last
   // press may still be on its way to Telegram, as a person would wait for it.
-  const message = await w.sim
-    .waitFor(() => lastWithButton(w.sim.messages(where), label), 10_000)
-    .catch(() => undefined);
+  const message = await w.sim.waitFor(() => lastWithButton(w.sim.messages(where), label), 10_000).catch(() => undefined);
   if (!message) throw new Error(`${actor.firstName} sees no button ${label} for ${action.type} (version ${game.version}, stage ${state.round?.stage})`);
   const button = buttonText(message, label);
   const popup = await actor.press(message, button);

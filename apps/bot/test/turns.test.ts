@@ -80,7 +80,10 @@ async function play(
   }
   expect((await w.games.game(await lastGameId(w, group)))?.status, 'the game did not finish').toBe('FINISHED');
   const refused = w.sim.calls.filter((c) => c.status === 429);
-  expect(refused.map((c) => `${c.method} ${String(c.params.chat_id)} ${c.error?.description}`), 'Telegram refused a call for flood').toEqual([]);
+  expect(
+    refused.map((c) => `${c.method} ${String(c.params.chat_id)} ${c.error?.description}`),
+    'Telegram refused a call for flood',
+  ).toEqual([]);
   const file = check.write(name);
   print(name, check.figures, file);
   return { check, group, players, pressedIn, elapsed: () => offset };
@@ -113,14 +116,20 @@ describe('a turn in Telegram, whole games checked after every action', () => {
 
   it('default mode, Russian: a whole game played from the private chats alone', async () => {
     const { check, pressedIn } = await play('private-mode-ru', { mode: 'private', language: 'ru', seed: 12, respondIn: 'private' });
-    expect(pressedIn.every((chat) => !chat.startsWith('-')), 'a press in the group').toBe(true);
+    expect(
+      pressedIn.every((chat) => !chat.startsWith('-')),
+      'a press in the group',
+    ).toBe(true);
     expect(check.figures.switches).toBe(0);
     expect(check.figures.notifications).toBe(check.figures.turns);
   });
 
   it('stay-in-the-group mode, English: a whole game without a private chat', async () => {
     const { check, group, players, pressedIn } = await play('group-mode-en', { mode: 'group', seed: 13 });
-    expect(pressedIn.every((chat) => chat === String(group.id) || chat === pressedIn[0]), 'a press outside the group').toBe(true);
+    expect(
+      pressedIn.every((chat) => chat === String(group.id) || chat === pressedIn[0]),
+      'a press outside the group',
+    ).toBe(true);
     for (const p of players) expect(w!.sim.botMessages(p.privateChat(w!.token))).toHaveLength(0);
     expect(check.figures.switches).toBe(0);
     expect(check.figures.notifications).toBe(check.figures.turns);
@@ -135,10 +144,15 @@ describe('a turn in Telegram, whole games checked after every action', () => {
 
   it('stay-in-the-group mode at full speed: a long game keeps within 20 new messages a minute in the group', async () => {
     const { group, elapsed } = await play('group-mode-fast', { mode: 'group', seed: 16, lives: 6, players: 4 });
-    const sends = w!.sim.callsOf('sendMessage').filter((c) => String(c.params.chat_id) === String(group.id) && c.ok).map((c) => c.at);
+    const sends = w!.sim
+      .callsOf('sendMessage')
+      .filter((c) => String(c.params.chat_id) === String(group.id) && c.ok)
+      .map((c) => c.at);
     expect(sends.length).toBeGreaterThan(40);
     const busiest = Math.max(...sends.map((t) => sends.filter((u) => u > t - 60_000 && u <= t).length));
-    console.log(`group-mode-fast: ${sends.length} new group messages, at most ${busiest} in any minute; the pacing held the game ${Math.round(elapsed() / 1000)} s`);
+    console.log(
+      `group-mode-fast: ${sends.length} new group messages, at most ${busiest} in any minute; the pacing held the game ${Math.round(elapsed() / 1000)} s`,
+    );
     expect(busiest).toBeLessThanOrEqual(20);
     // The players acted at once: only the pacing spread the messages out.
     expect(elapsed()).toBeGreaterThan(60_000);

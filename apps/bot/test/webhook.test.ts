@@ -1,17 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoDiceLeak,
-  lastWithButton,
-  playToEnd,
-  playTurn,
-  startGame,
-  table,
-  tables,
-  world,
-  type SimGroup,
-  type SimUser,
-  type World,
-} from './support';
+import { expectNoDiceLeak, lastWithButton, playToEnd, playTurn, startGame, table, tables, world, type SimGroup, type SimUser, type World } from './support';
 
 /**
  * Webhook mode as main.ts runs it: grammY's webhookCallback on Fastify with a secret token, the

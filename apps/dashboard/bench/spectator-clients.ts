@@ -138,7 +138,16 @@ async function connectAll(order: ConnectOrder): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, order.concurrency) }, worker));
-  send({ type: 'connected', clients, perGroup, refused, errors, seconds: (performance.now() - t0) / 1000, snapshotVersions, rssBytes: process.memoryUsage().rss });
+  send({
+    type: 'connected',
+    clients,
+    perGroup,
+    refused,
+    errors,
+    seconds: (performance.now() - t0) / 1000,
+    snapshotVersions,
+    rssBytes: process.memoryUsage().rss,
+  });
 }
 
 process.on('message', (message: ParentMessage) => {

@@ -13,8 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export const UNKNOWN_TOKEN =
-  'no group has this dashboard link: it may have been renewed by an admin (ask for the current one with /dashboard in the group)';
+export const UNKNOWN_TOKEN = 'no group has this dashboard link: it may have been renewed by an admin (ask for the current one with /dashboard in the group)';
 
 export function decorateGroup(app: FastifyInstance): void {
   app.decorateRequest('group', null);

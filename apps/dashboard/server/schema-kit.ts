@@ -2,8 +2,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
 /** A string that is one of `values`: one `enum` keyword (quicker to validate and serialize than anyOf). */
-export const StringEnum = <const T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+export const StringEnum = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -93,10 +93,9 @@ export const GroupStats = Type.Object({
   callsRight: Nullable(Type.Number()),
   series: StatsSeries,
   livesLost: LivesLostByCause,
-  values: Type.Array(
-    Type.Object({ value: Int, announced: Int, looked: Int, truthful: Int, truthRate: Nullable(Type.Number()) }),
-    { description: 'Every value announced, most announced first.' },
-  ),
+  values: Type.Array(Type.Object({ value: Int, announced: Int, looked: Int, truthful: Int, truthRate: Nullable(Type.Number()) }), {
+    description: 'Every value announced, most announced first.',
+  }),
   weeks: Type.Array(Type.Object({ weekStart: Day, week: Type.String(), games: Int }), {
     description: 'Every ISO week from the first finished game to the last, empty ones with 0.',
   }),

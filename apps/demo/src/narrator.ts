@@ -28,9 +28,7 @@ export class Narrator {
   start(): void {
     this.unsubscribe = this.games.subscribe((batch) => {
       // Titles come from the database: each batch waits for the one before, keeping the order.
-      this.queue = this.queue
-        .then(() => this.tell(batch))
-        .catch((error: unknown) => this.log.warn({ err: error }, 'demo: could not narrate a batch'));
+      this.queue = this.queue.then(() => this.tell(batch)).catch((error: unknown) => this.log.warn({ err: error }, 'demo: could not narrate a batch'));
     });
   }
 

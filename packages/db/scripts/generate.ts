@@ -8,16 +8,12 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../src/paths';
 
 const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js');
-const result = spawnSync(
-  process.execPath,
-  [prismaCli, 'generate', '--config', join(REPO_ROOT, 'prisma.config.ts')],
-  {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath,
-      CHECKPOINT_DISABLE: '1',
-    },
+const result = spawnSync(process.execPath, [prismaCli, 'generate', '--config', join(REPO_ROOT, 'prisma.config.ts')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath,
+    CHECKPOINT_DISABLE: '1',
   },
-);
+});
 process.exit(result.status ?? 1);

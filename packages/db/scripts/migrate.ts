@@ -17,7 +17,4 @@ if (url) {
   }
   console.log(`embedded database: ${embedded.dataDir}`);
 }
-console.log(
-  applied.length ? `applied: ${applied.join(', ')}` : 'no pending migration',
-  `(${Date.now() - started} ms)`,
-);
+console.log(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migration', `(${Date.now() - started} ms)`);

@@ -14,10 +14,9 @@ export interface ClientOptions {
 }
 
 export function createPrisma(connectionString: string, options: ClientOptions = {}): PrismaClient {
-  const adapter = new PrismaPg(
-    options.embedded ? { connectionString, max: 1, idleTimeoutMillis: 0 } : { connectionString },
-    { statementNameGenerator: preparedStatements() },
-  );
+  const adapter = new PrismaPg(options.embedded ? { connectionString, max: 1, idleTimeoutMillis: 0 } : { connectionString }, {
+    statementNameGenerator: preparedStatements(),
+  });
   return new PrismaClient({ adapter });
 }
 

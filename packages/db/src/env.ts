@@ -5,9 +5,7 @@
  * own (zod, or anything with the same `safeParse`).
  */
 export interface EnvSchema<T> {
-  safeParse(input: unknown):
-    | { success: true; data: T }
-    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 export function parseEnv<T>(schema: EnvSchema<T>, env: NodeJS.ProcessEnv): T {

@@ -28,4 +28,5 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 /** SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, crash, cannot connect now). */
 const SERVER_CODES = /^(08[0-9A-Z]{3}|57P0[1-3])$/;
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
-const MESSAGES = /Connection terminated|Can't reach database server|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down)/i;
+const MESSAGES =
+  /Connection terminated|Can't reach database server|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down)/i;

@@ -4,23 +4,15 @@ import type { PrismaClient } from './generated/prisma/client';
 import type { ReadClient } from './queries/common';
 
 /** Model operations that only read. */
-const READS = new Set([
-  'findUnique',
-  'findUniqueOrThrow',
-  'findFirst',
-  'findFirstOrThrow',
-  'findMany',
-  'count',
-  'aggregate',
-  'groupBy',
-]);
+const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
 
 /**
  * SQL that may change something (a data-modifying CTE, a function with side effects called by
  * name is beyond this check: the reads' raw SQL is ours, this catches mistakes, not attackers).
  * Words only: `"updatedAt"` does not match `update`.
  */
-const WRITE_SQL = /\b(insert|update|delete|merge|upsert|truncate|drop|alter|create|grant|revoke|copy|vacuum|lock|set|reset|notify|call|do|comment|refresh|reindex|cluster)\b/i;
+const WRITE_SQL =
+  /\b(insert|update|delete|merge|upsert|truncate|drop|alter|create|grant|revoke|copy|vacuum|lock|set|reset|notify|call|do|comment|refresh|reindex|cluster)\b/i;
 
 export class ReadOnlyViolation extends Error {
   constructor(readonly operation: string) {

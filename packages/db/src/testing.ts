@@ -71,7 +71,10 @@ let migrated: Promise<{ image: Blob; applied: string[] }> | undefined;
 
 /** The migrations' folder names, in the order they apply. */
 async function migrationNames(): Promise<string[]> {
-  return (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 async function imageKey(): Promise<string> {
@@ -135,7 +138,10 @@ async function serverTemplate(serverUrl: string): Promise<{ name: string; applie
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-    const found = await client.query<{ ready: string | null }>('SELECT shobj_description(oid, $2) AS ready FROM pg_database WHERE datname = $1', [name, 'pg_database']);
+    const found = await client.query<{ ready: string | null }>('SELECT shobj_description(oid, $2) AS ready FROM pg_database WHERE datname = $1', [
+      name,
+      'pg_database',
+    ]);
     if (found.rows[0]?.ready !== 'migrated') {
       // absent, or left half made by a process that died: made (again) here
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

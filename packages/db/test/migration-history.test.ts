@@ -54,7 +54,9 @@ const onDisk = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
   .sort()
   .map((name) => ({
     name,
-    checksum: createHash('sha256').update(readFileSync(join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8')).digest('hex'),
+    checksum: createHash('sha256')
+      .update(readFileSync(join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8'))
+      .digest('hex'),
   }));
 
 interface Fresh {
@@ -104,9 +106,13 @@ function nativeEngine(): { binary: string } | { reason: string } {
     candidates = [fromEnv];
   } else {
     const dir = dirname(require.resolve('@prisma/engines/package.json'));
-    candidates = readdirSync(dir).filter((f) => f.startsWith('schema-engine-')).map((f) => join(dir, f));
+    candidates = readdirSync(dir)
+      .filter((f) => f.startsWith('schema-engine-'))
+      .map((f) => join(dir, f));
     if (candidates.length === 0) {
-      return { reason: `no PRISMA_SCHEMA_ENGINE_BINARY and no schema-engine-* in ${dir} (not downloaded: the install had no access to Prisma's binaries host, or its install script was not run)` };
+      return {
+        reason: `no PRISMA_SCHEMA_ENGINE_BINARY and no schema-engine-* in ${dir} (not downloaded: the install had no access to Prisma's binaries host, or its install script was not run)`,
+      };
     }
   }
   for (const binary of candidates) {
@@ -117,11 +123,10 @@ function nativeEngine(): { binary: string } | { reason: string } {
 }
 
 function prisma(binary: string, url: string, ...args: string[]) {
-  return promisify(execFile)(
-    process.execPath,
-    [require.resolve('prisma/build/index.js'), ...args, '--config', join(REPO_ROOT, 'prisma.config.ts')],
-    { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: binary, CHECKPOINT_DISABLE: '1' } },
-  );
+  return promisify(execFile)(process.execPath, [require.resolve('prisma/build/index.js'), ...args, '--config', join(REPO_ROOT, 'prisma.config.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: binary, CHECKPOINT_DISABLE: '1' },
+  });
 }
 
 /** The columns both engines must agree on (id is a fresh UUID and the times are the run's). */

@@ -23,9 +23,7 @@ describe('embedded PGlite', () => {
     const db = await clock.time('start (new folder)', () => startEmbedded({ dataDir }));
     try {
       const expected = await migrationsOnDisk();
-      expect(await clock.time('migrate from empty', () => applyMigrations(db.connectionString))).toEqual(
-        expected.map((m) => m.name),
-      );
+      expect(await clock.time('migrate from empty', () => applyMigrations(db.connectionString))).toEqual(expected.map((m) => m.name));
       await db.waitIdle();
       expect(await clock.time('migrate again (no-op)', () => applyMigrations(db.connectionString))).toEqual([]);
       await db.waitIdle();
@@ -38,17 +36,13 @@ describe('embedded PGlite', () => {
           expect(row.finished_at).toBeInstanceOf(Date);
           expect(row.rolled_back_at).toBeNull();
         }
-        await clock.time('create chat', () =>
-          prisma.chat.create({ data: { id, type: 'group', title: 'Embedded', dashboardToken: 'tok-lite' } }),
-        );
+        await clock.time('create chat', () => prisma.chat.create({ data: { id, type: 'group', title: 'Embedded', dashboardToken: 'tok-lite' } }));
         expect((await prisma.chat.findUniqueOrThrow({ where: { id } })).id).toBe(id);
 
         // One PGlite session behind one pooled connection: concurrent calls and an interactive
         // transaction must queue, not interleave.
         await clock.time('20 concurrent creates + transaction', async () => {
-          await Promise.all(
-            Array.from({ length: 20 }, (_, i) => prisma.user.create({ data: { id: BigInt(i + 1), firstName: `p${i}` } })),
-          );
+          await Promise.all(Array.from({ length: 20 }, (_, i) => prisma.user.create({ data: { id: BigInt(i + 1), firstName: `p${i}` } })));
           await prisma.$transaction(async (tx) => {
             await tx.user.update({ where: { id: 1n }, data: { privateChatOk: true } });
             expect(await tx.user.count({ where: { privateChatOk: true } })).toBe(1);

@@ -32,9 +32,7 @@ describe.skipIf(!reachable)('PostgreSQL', () => {
     await client.connect();
     try {
       const rows = (await client.query<MigrationRow>(MIGRATION_ROWS_SQL)).rows;
-      expect(rows.map((r) => [r.migration_name, r.checksum])).toEqual(
-        (await migrationsOnDisk()).map((m) => [m.name, m.checksum]),
-      );
+      expect(rows.map((r) => [r.migration_name, r.checksum])).toEqual((await migrationsOnDisk()).map((m) => [m.name, m.checksum]));
       for (const row of rows) {
         expect(row.finished_at).toBeInstanceOf(Date);
         expect(row.rolled_back_at).toBeNull();
@@ -53,9 +51,7 @@ describe.skipIf(!reachable)('PostgreSQL', () => {
       expect(db.applied).toEqual([]);
       const id = -1009007199254740993n; // beyond Number.MAX_SAFE_INTEGER: must stay exact
       const prisma = db.prisma;
-      await clock.time('create chat', () =>
-        prisma.chat.create({ data: { id, type: 'supergroup', title: 'Mia night', dashboardToken: 'tok-pg' } }),
-      );
+      await clock.time('create chat', () => prisma.chat.create({ data: { id, type: 'supergroup', title: 'Mia night', dashboardToken: 'tok-pg' } }));
       const chat = await prisma.chat.findUniqueOrThrow({ where: { id } });
       expect(chat.id).toBe(id);
       expect(chat.settings).toEqual({});

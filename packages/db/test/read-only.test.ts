@@ -65,6 +65,6 @@ describe('readOnly', () => {
     expect(isReadSql('  with x as (select 1) select * from x')).toBe(true);
     expect(isReadSql('SELECT * FROM "Game" FOR UPDATE')).toBe(false);
     expect(isReadSql('INSERT INTO "Chat" (id) VALUES (1)')).toBe(false);
-    expect(isReadSql('SELECT set_config(\'x\', \'y\', false)')).toBe(true); // a function: beyond the check (see WRITE_SQL)
+    expect(isReadSql("SELECT set_config('x', 'y', false)")).toBe(true); // a function: beyond the check (see WRITE_SQL)
   });
 });

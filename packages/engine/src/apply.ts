@@ -6,25 +6,14 @@ import { rankingFor } from './ranking';
 import { notPlaying, reject, type Rejection } from './rejections';
 import { abortGame, moveChat } from './endings';
 import { evolve } from './evolve';
-import {
-  finishRound,
-  gameIsDecided,
-  resolveCall,
-  resolveMiaLook,
-  resolveTimeout,
-  startRound,
-  takeLives,
-  Transaction,
-} from './resolution';
+import { finishRound, gameIsDecided, resolveCall, resolveMiaLook, resolveTimeout, startRound, takeLives, Transaction } from './resolution';
 import type { Rng } from './rng';
 import { MIA_GIVE_UP_PENALTY, playersNeeded, resolveSettings } from './settings';
 import type { GameState, PlayerId } from './state';
 import { classifyAnnouncement } from './stats/definitions';
 import { lastAnnouncement } from './table';
 
-export type ApplyResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; rejection: Rejection };
+export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };
 
 /**
  * The reducer: applies one action to a game, or refuses it and changes nothing. Every rule of
@@ -83,8 +72,7 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
     }
     case 'announce': {
       const refused =
-        turnRefusal(s, action, [action.blind ? 'roll' : 'announce']) ??
-        checkClaim(s, action.value, announceableClaims(s), 'higher than the last announcement');
+        turnRefusal(s, action, [action.blind ? 'roll' : 'announce']) ?? checkClaim(s, action.value, announceableClaims(s), 'higher than the last announcement');
       if (refused) return refused;
       const ranking = rankingFor(s.settings.ranking);
       const value = ranking.canonical(action.value);

@@ -1,16 +1,6 @@
 import type { Dice, Value } from './dice';
 import type { Settings } from './settings';
-import type {
-  AbortReason,
-  AnnouncementClass,
-  AnnouncementKind,
-  LossCause,
-  OutReason,
-  Placing,
-  PlayerId,
-  Reveal,
-  RoundEnd,
-} from './state';
+import type { AbortReason, AnnouncementClass, AnnouncementKind, LossCause, OutReason, Placing, PlayerId, Reveal, RoundEnd } from './state';
 
 /**
  * What happened, in the order it happened. Folding them with `evolve` rebuilds the state, so

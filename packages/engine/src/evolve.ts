@@ -30,10 +30,7 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
     case 'playerJoined':
       return {
         ...s,
-        seats: [
-          ...s.seats,
-          { id: event.player, name: event.name, ai: event.ai, lives: s.settings.lives, out: null, missedTurns: 0 },
-        ],
+        seats: [...s.seats, { id: event.player, name: event.name, ai: event.ai, lives: s.settings.lives, out: null, missedTurns: 0 }],
       };
     case 'playerLeft':
       return { ...s, seats: s.seats.filter((p) => p.id !== event.player) };

@@ -13,11 +13,7 @@ export const ALL_STAGES: readonly Stage[] = ['roll', 'announce', 'respond', 'mia
  * caller saw (stale when the game has moved on). No stages: a move no stage takes (a button of an
  * earlier version of the bot), refused as `wrong-stage` when nothing else is wrong.
  */
-export function turnRefusal(
-  s: GameState,
-  actor: { player: PlayerId; move?: number },
-  stages: readonly Stage[],
-): Rejection | null {
+export function turnRefusal(s: GameState, actor: { player: PlayerId; move?: number }, stages: readonly Stage[]): Rejection | null {
   if (s.phase !== 'playing' || !s.round) {
     return notPlaying(s.phase === 'over' ? 'over' : 'lobby');
   }

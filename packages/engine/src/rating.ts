@@ -58,10 +58,7 @@ export interface RatingUpdate<S extends string> {
  * the variance shrinks by the product of their factors. With one seat per subject (every person)
  * this is exactly `rate`'s own result.
  */
-export function rateGame<S extends string>(
-  seats: readonly RatedSeat<S>[],
-  skillOf: (subject: S) => Skill,
-): RatingUpdate<S>[] {
+export function rateGame<S extends string>(seats: readonly RatedSeat<S>[], skillOf: (subject: S) => Skill): RatingUpdate<S>[] {
   if (seats.length < 2) return [];
   const teams = seats.map((s) => [skillOf(s.subject)]);
   const rated = rate(teams, { rank: seats.map((s) => s.place) });

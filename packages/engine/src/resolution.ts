@@ -86,9 +86,7 @@ export function finalResult(seats: readonly Seat[]): { winner: PlayerId | null; 
     ranking.push({ player: p.id, place: tied ? ranking[i - 1]!.place : i + 1, lives: p.lives });
   });
   const firsts = ranking.filter((r) => r.place === 1);
-  const winner = firsts.length === 1 && seats.find((p) => p.id === firsts[0]!.player)!.out === null
-    ? firsts[0]!.player
-    : null;
+  const winner = firsts.length === 1 && seats.find((p) => p.id === firsts[0]!.player)!.out === null ? firsts[0]!.player : null;
   return { winner, ranking };
 }
 

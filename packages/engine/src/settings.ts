@@ -71,8 +71,7 @@ export type SettingsInput = Partial<Omit<Settings, 'ranking'>> & {
   ranking?: Partial<RankingOptions> | RankingPreset;
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Merges `input` over `base` (the defaults unless given) and checks every value. Written by hand

@@ -57,7 +57,14 @@ describe('abort', () => {
 
   it('after an abort every move is refused as the game being over, and no AI or player has a turn', () => {
     const aborted = applyOk(startedGame(ABC), { type: 'abort', reason: 'stopped' }).state;
-    const moves: Action[] = [act.announce('A', 42), act.call('B'), act.timeout('A'), act.leave('B'), { type: 'join', player: 'D', name: 'D' }, { type: 'start' }];
+    const moves: Action[] = [
+      act.announce('A', 42),
+      act.call('B'),
+      act.timeout('A'),
+      act.leave('B'),
+      { type: 'join', player: 'D', name: 'D' },
+      { type: 'start' },
+    ];
     for (const move of moves) {
       const result = apply(aborted, move, noRng);
       expect(result.ok, JSON.stringify(move)).toBe(false);

@@ -3,17 +3,7 @@
  * started games, and a runner that applies actions and fails loudly on any rejection.
  */
 import { expect } from 'vitest';
-import {
-  apply,
-  type Action,
-  type GameEvent,
-  type GameState,
-  type PlayerId,
-  type Rejection,
-  type Rng,
-  type SettingsInput,
-  type Value,
-} from '../src';
+import { apply, type Action, type GameEvent, type GameState, type PlayerId, type Rejection, type Rng, type SettingsInput, type Value } from '../src';
 
 /** An Rng that returns queued numbers in order and records every `n` it was asked for. */
 export interface ScriptedRng extends Rng {
@@ -50,8 +40,7 @@ export const noRng: Rng = (n) => {
 export const draws = (a: number, b: number): number[] => [a - 1, b - 1];
 
 /** A scripted Rng that rolls these dice, in order (a new round's starter is dealt dice too). */
-export const rolling = (...rolls: readonly (readonly [number, number])[]): ScriptedRng =>
-  scriptedRng(rolls.flatMap(([a, b]) => draws(a, b)));
+export const rolling = (...rolls: readonly (readonly [number, number])[]): ScriptedRng => scriptedRng(rolls.flatMap(([a, b]) => draws(a, b)));
 
 /** Shorthands for the in-round actions. */
 export const act = {
@@ -148,12 +137,8 @@ export const seat = (state: GameState, id: PlayerId) => {
   return s;
 };
 
-export const livesOf = (state: GameState): Record<PlayerId, number> =>
-  Object.fromEntries(state.seats.map((p) => [p.id, p.lives]));
+export const livesOf = (state: GameState): Record<PlayerId, number> => Object.fromEntries(state.seats.map((p) => [p.id, p.lives]));
 
-export function eventsOfType<T extends GameEvent['type']>(
-  events: readonly GameEvent[],
-  type: T,
-): Extract<GameEvent, { type: T }>[] {
+export function eventsOfType<T extends GameEvent['type']>(events: readonly GameEvent[], type: T): Extract<GameEvent, { type: T }>[] {
   return events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 }

@@ -3,8 +3,27 @@ import { beatProbability, medianClaim, oddsTable, rankingFor, RANKING_PRESETS } 
 
 // The table printed in the rule documents (shared/seeds), classic ranking, whole percent.
 const DOCUMENTS_TABLE: [number, number][] = [
-  [21, 0], [66, 6], [55, 8], [44, 11], [33, 14], [22, 17], [11, 19], [65, 22], [64, 28], [63, 33], [62, 39],
-  [61, 44], [54, 50], [53, 56], [52, 61], [51, 67], [43, 72], [42, 78], [41, 83], [32, 89], [31, 94],
+  [21, 0],
+  [66, 6],
+  [55, 8],
+  [44, 11],
+  [33, 14],
+  [22, 17],
+  [11, 19],
+  [65, 22],
+  [64, 28],
+  [63, 33],
+  [62, 39],
+  [61, 44],
+  [54, 50],
+  [53, 56],
+  [52, 61],
+  [51, 67],
+  [43, 72],
+  [42, 78],
+  [41, 83],
+  [32, 89],
+  [31, 94],
 ];
 
 describe('odds', () => {

@@ -91,9 +91,7 @@ const settingsArb: fc.Arbitrary<SettingsInput> = fc
   })
   .map((s) => ({ ...s, blindPass: s.blindPass && s.announceRule === 'strict' }));
 
-const playersArb = fc
-  .uniqueArray(fc.integer({ min: 1, max: 9_999_999_999 }), { minLength: 2, maxLength: 10 })
-  .map((ids) => ids.map(String));
+const playersArb = fc.uniqueArray(fc.integer({ min: 1, max: 9_999_999_999 }), { minLength: 2, maxLength: 10 }).map((ids) => ids.map(String));
 
 const behaviourArb = fc.constantFrom<Behaviour>('uniform', 'uniform', 'random', 'honest', 'calculator', 'bluffer');
 
@@ -428,9 +426,7 @@ function runGame(sc: Scenario, checker?: Checker, opts: { snapshot?: boolean } =
   if (illegal) {
     attempt('illegal', { type: 'roll', player: sc.players[0]! }, ['no-game']);
     attempt('illegal', { type: 'create', creator: sc.players[0]!, settings: { lives: 0 } }, ['invalid-settings']);
-    attempt('illegal', { type: 'create', creator: sc.players[0]!, settings: { announceRule: 'at-least', blindPass: true } }, [
-      'invalid-settings',
-    ]);
+    attempt('illegal', { type: 'create', creator: sc.players[0]!, settings: { announceRule: 'at-least', blindPass: true } }, ['invalid-settings']);
   }
   attempt('setup', { type: 'create', creator: sc.players[0]!, settings: sc.settings }, 'accept');
   if (illegal) {
@@ -508,15 +504,11 @@ function nextAfter(seats: readonly Seat[], id: PlayerId): PlayerId {
   }
   return id;
 }
-const selfOrNext = (seats: readonly Seat[], id: PlayerId): PlayerId =>
-  seats.find((p) => p.id === id)?.out === null ? id : nextAfter(seats, id);
+const selfOrNext = (seats: readonly Seat[], id: PlayerId): PlayerId => (seats.find((p) => p.id === id)?.out === null ? id : nextAfter(seats, id));
 
 /** Two dice as the engine writes them: [high, low], each 1 to 6. */
 const looksLikeDice = (v: unknown): boolean =>
-  Array.isArray(v) &&
-  v.length === 2 &&
-  v.every((d) => Number.isInteger(d) && d >= 1 && d <= 6) &&
-  (v[0] as number) >= (v[1] as number);
+  Array.isArray(v) && v.length === 2 && v.every((d) => Number.isInteger(d) && d >= 1 && d <= 6) && (v[0] as number) >= (v[1] as number);
 
 /**
  * Everything in `value` that could carry a secret, with its dotted path: `dice`, `myDice`, `cup`,
@@ -734,8 +726,7 @@ describe('engine properties (random legal play, timeouts, leaves, kicks and ille
             for (const seat of s.seats) {
               const mine = wire(redactEvent(e, seat.id));
               const own =
-                (e.type === 'diceRolled' && e.looked && e.player === seat.id) ||
-                (e.type === 'announced' && e.kind === 'looked' && e.player === seat.id);
+                (e.type === 'diceRolled' && e.looked && e.player === seat.id) || (e.type === 'announced' && e.kind === 'looked' && e.player === seat.id);
               if (e.type === 'revealed' || own) same(mine, wire(e), `redactEvent for ${seat.id}`);
               else check(secrets(mine).size === 0, () => `redactEvent(${JSON.stringify(e)}, ${seat.id}) = ${JSON.stringify(mine)}`);
             }
@@ -834,16 +825,20 @@ describe('engine properties (random legal play, timeouts, leaves, kicks and ille
             case 'call': {
               const caught = rankingFor(s.ranking).compare(valueOf(r.cup!.dice), last!.value) < 0;
               const reveal = result.events.find((e) => e.type === 'revealed');
-              same(reveal, {
-                type: 'revealed',
-                round: r.number,
-                dice: r.cup!.dice,
-                announced: last!.value,
-                announcer: last!.player,
-                by: player,
-                reason: 'call',
-                outcome: caught ? 'bluff-caught' : 'claim-held',
-              }, 'the reveal of a call');
+              same(
+                reveal,
+                {
+                  type: 'revealed',
+                  round: r.number,
+                  dice: r.cup!.dice,
+                  announced: last!.value,
+                  announcer: last!.player,
+                  by: player,
+                  reason: 'call',
+                  outcome: caught ? 'bluff-caught' : 'claim-held',
+                },
+                'the reveal of a call',
+              );
               loss = { player: caught ? last!.player : player, amount: 1 };
               starter = caught ? selfOrNext(after.seats, player) : nextAfter(after.seats, player);
               break;
@@ -881,7 +876,11 @@ describe('engine properties (random legal play, timeouts, leaves, kicks and ille
           const lost = result.events.filter((e) => e.type === 'lifeLost');
           if (loss) {
             const amount = Math.min(loss.amount, livesOf(loss.player));
-            same(lost.map((e) => [e.player, e.amount]), [[loss.player, amount]], `the loss: ${what()}`);
+            same(
+              lost.map((e) => [e.player, e.amount]),
+              [[loss.player, amount]],
+              `the loss: ${what()}`,
+            );
           } else {
             check(lost.length === 0, what);
           }
@@ -893,10 +892,14 @@ describe('engine properties (random legal play, timeouts, leaves, kicks and ille
             const n = after.round!;
             check(n.number === r.number + 1 && n.starter === starter && n.actor === starter && n.stage === 'announce', () => `starter ${starter}: ${what()}`);
             check(n.cup?.lookedBy === starter && n.announcements.length === 0, what);
-            same(result.events.slice(-2), [
-              { type: 'roundStarted', round: r.number + 1, starter },
-              { type: 'diceRolled', player: starter, dice: n.cup!.dice, looked: true },
-            ], `the new round's start: ${what()}`);
+            same(
+              result.events.slice(-2),
+              [
+                { type: 'roundStarted', round: r.number + 1, starter },
+                { type: 'diceRolled', player: starter, dice: n.cup!.dice, looked: true },
+              ],
+              `the new round's start: ${what()}`,
+            );
             // Being dealt the dice is no move of the starter's: their missed turns stay as they were.
             const missedBefore = before.seats.find((p) => p.id === starter)!.missedTurns;
             check(after.seats.find((p) => p.id === starter)!.missedTurns === (starter === player ? 0 : missedBefore), what);
@@ -991,8 +994,7 @@ describe('determinism and randomness', () => {
     for (const bad of [0, -1, 1.5, NaN, 0x1_0000_0001]) expect(() => seededRng(7)(bad)).toThrow(RangeError);
 
     // Chi-square goodness of fit with fixed seeds; the bounds are the p = 0.001 critical values.
-    const chiSquare = (counts: number[], expected: number[]) =>
-      counts.reduce((sum, o, i) => sum + (o - expected[i]!) ** 2 / expected[i]!, 0);
+    const chiSquare = (counts: number[], expected: number[]) => counts.reduce((sum, o, i) => sum + (o - expected[i]!) ** 2 / expected[i]!, 0);
     const draws = 60_000;
     const cases: [n: number, critical: number][] = [
       [2, 10.83],

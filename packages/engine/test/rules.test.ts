@@ -34,21 +34,7 @@ import {
   type RankingOptions,
   type SettingsInput,
 } from '../src';
-import {
-  act,
-  applyAll,
-  applyOk,
-  applyRejected,
-  draws,
-  eventsOfType,
-  lobby,
-  noRng,
-  rolling,
-  scriptedRng,
-  seat,
-  startedGame,
-  livesOf,
-} from './helpers';
+import { act, applyAll, applyOk, applyRejected, draws, eventsOfType, lobby, noRng, rolling, scriptedRng, seat, startedGame, livesOf } from './helpers';
 
 const ABC = ['A', 'B', 'C'];
 
@@ -257,15 +243,16 @@ describe('Ranking settings', () => {
     // A blind pass names the class too: passing "53" on "8 points" records 8 points again.
     const passing = startedGame(['A', 'B', 'C'], { settings: { ranking: { sum: true }, blindPass: true }, dice: [5, 3] });
     const passed = applyAll(passing, [act.announce('A', 62), act.pass('B', 53)]);
-    expect(passed.state.round!.announcements.map((a) => [a.player, a.value, a.kind])).toEqual([['A', 62, 'looked'], ['B', 62, 'pass']]);
+    expect(passed.state.round!.announcements.map((a) => [a.player, a.value, a.kind])).toEqual([
+      ['A', 62, 'looked'],
+      ['B', 62, 'pass'],
+    ]);
   });
 
   it('ranking settings combine (11-high doubles + little Mia + sum mode)', () => {
     const options: RankingOptions = { doubles: '11-high', littleMia: true, sum: true };
     const ranking = rankingFor(options);
-    expect(ranking.classes).toEqual([
-      [21], [31], [11], [22], [33], [44], [55], [66], [65], [64], [63, 54], [62, 53], [61, 52, 43], [51, 42], [41, 32],
-    ]);
+    expect(ranking.classes).toEqual([[21], [31], [11], [22], [33], [44], [55], [66], [65], [64], [63, 54], [62, 53], [61, 52, 43], [51, 42], [41, 32]]);
     expect(createdSettings({ ranking: options }).ranking).toEqual(options);
   });
 });
@@ -408,11 +395,17 @@ describe('Players and lives', () => {
     const { state, events } = applyAll(
       g,
       [
-        act.announce('A', 66), act.call('B'), // A caught: A 1; B starts
-        act.announce('B', 66), act.call('C'), // wrong call: C 1; D starts
-        act.announce('D', 66), act.call('A'), // wrong call: A 0, out: game over
+        act.announce('A', 66),
+        act.call('B'), // A caught: A 1; B starts
+        act.announce('B', 66),
+        act.call('C'), // wrong call: C 1; D starts
+        act.announce('D', 66),
+        act.call('A'), // wrong call: A 0, out: game over
       ],
-      [[6, 6], [6, 6]],
+      [
+        [6, 6],
+        [6, 6],
+      ],
     );
     const ranking = [
       { player: 'B', place: 1, lives: 2 },
@@ -455,7 +448,11 @@ describe('A round', () => {
   });
 
   it('the starter announces a value: the truth, something higher, or something lower', () => {
-    for (const [value, cls] of [[53, 'truthful'], [64, 'over'], [31, 'under']] as const) {
+    for (const [value, cls] of [
+      [53, 'truthful'],
+      [64, 'over'],
+      [31, 'under'],
+    ] as const) {
       const { state, events } = applyAll(startedGame(ABC, { dice: [5, 3] }), [act.announce('A', value)]);
       expect(events).toEqual([{ type: 'announced', player: 'A', value, kind: 'looked', dice: [5, 3], class: cls }]);
       expect(state.round!.announcements).toEqual([{ player: 'A', value, kind: 'looked', dice: [5, 3], class: cls }]);
@@ -481,7 +478,10 @@ describe('A round', () => {
     const moves = legalMoves(rolled, 'B');
     expect(moves.stage === 'announce' && moves.claims).toEqual(CLASSIC_ORDER.slice(0, CLASSIC_ORDER.indexOf(53)));
     const { state } = applyOk(rolled, act.announce('B', 54));
-    expect(state.round!.announcements.map((a) => [a.player, a.value, a.class])).toEqual([['A', 53, 'truthful'], ['B', 54, 'under']]);
+    expect(state.round!.announcements.map((a) => [a.player, a.value, a.class])).toEqual([
+      ['A', 53, 'truthful'],
+      ['B', 54, 'under'],
+    ]);
     expect(state.round).toMatchObject({ actor: 'C', stage: 'respond' });
   });
 
@@ -532,7 +532,10 @@ describe('A round', () => {
   });
 
   it('calls "liar": if the dice are equal to or above the announcement, the receiver loses a life and the player after the receiver starts', () => {
-    for (const dice of [[5, 3], [6, 1]] as const) {
+    for (const dice of [
+      [5, 3],
+      [6, 1],
+    ] as const) {
       const announced = applyAll(startedGame(ABC, { dice }), [act.announce('A', 53)]).state;
       const { state, events } = applyOk(announced, act.call('B'), rolling([2, 2]));
       expect(events).toEqual([
@@ -754,11 +757,18 @@ describe('Who starts the next round', () => {
     const { state } = applyAll(
       g,
       [
-        act.announce('B', 21), act.look('C'), // a real Mia: C loses 2 and is out; D starts, dealt 31
-        act.announce('D', 66), act.call('A'), // D caught: A starts, dealt 66
-        act.announce('A', 66), act.call('B'), // B wrong: next after B is C, out, so D, dealt 55
+        act.announce('B', 21),
+        act.look('C'), // a real Mia: C loses 2 and is out; D starts, dealt 31
+        act.announce('D', 66),
+        act.call('A'), // D caught: A starts, dealt 66
+        act.announce('A', 66),
+        act.call('B'), // B wrong: next after B is C, out, so D, dealt 55
       ],
-      [[3, 1], [6, 6], [5, 5]],
+      [
+        [3, 1],
+        [6, 6],
+        [5, 5],
+      ],
     );
     expect(seat(state, 'C').out).not.toBeNull();
     expect(state.round).toMatchObject({ number: 4, starter: 'D', actor: 'D', stage: 'announce', cup: { dice: [5, 5], lookedBy: 'D' } });
@@ -871,7 +881,7 @@ describe("A new round's starter is dealt the dice (rules, A round: 1: the starte
     expect(over.events.at(-1)).toMatchObject({ type: 'gameOver' });
   });
 
-  it('the dealt roll is the starter\'s own roll: it counts as a look, not as a move that resets missed turns', () => {
+  it("the dealt roll is the starter's own roll: it counts as a look, not as a move that resets missed turns", () => {
     const { started, run } = table(false, [4, 1], { idleLimit: 2 });
     // A misses (B starts), B misses (C starts), C misses: A starts round 4, dealt its dice.
     let state = started.state;
@@ -951,10 +961,17 @@ describe('Timing', () => {
       startedGame(),
       [
         act.timeout('A'), // A misses once; B starts
-        act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42),
+        act.announce('B', 41),
+        act.believe('C'),
+        act.roll('C'),
+        act.announce('C', 42),
         act.timeout('A'), // A misses again
       ],
-      [[4, 1], [4, 2], [3, 3]],
+      [
+        [4, 1],
+        [4, 2],
+        [3, 3],
+      ],
     );
     expect(perAction.at(-1)).toEqual([
       { type: 'turnMissed', player: 'A', missed: 2 },
@@ -977,7 +994,11 @@ describe('Timing', () => {
     const { state } = applyAll(
       startedGame(['A', 'B'], { settings: { idleLimit: 3 } }),
       [act.timeout('A'), act.timeout('B'), act.timeout('A')],
-      [[1, 1], [2, 2], [3, 3]],
+      [
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ],
     );
     expect(seat(state, 'A')).toMatchObject({ missedTurns: 2, out: null, lives: 4 });
     expect(applyOk(state, act.timeout('B'), rolling([1, 1])).state.phase).toBe('playing');
@@ -994,21 +1015,38 @@ describe('Timing', () => {
       startedGame(),
       [
         act.timeout('A'), // A: 1 missed; B starts
-        act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42),
+        act.announce('B', 41),
+        act.believe('C'),
+        act.roll('C'),
+        act.announce('C', 42),
         act.call('A'), // A moves (a wrong call): the count resets; B starts
       ],
-      [[4, 1], [4, 2], [5, 5]],
+      [
+        [4, 1],
+        [4, 2],
+        [5, 5],
+      ],
     );
     expect(seat(state, 'A')).toMatchObject({ missedTurns: 0, out: null });
     const again = applyAll(
       state,
       [act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42), act.timeout('A')],
-      [[4, 2], [1, 1]],
+      [
+        [4, 2],
+        [1, 1],
+      ],
     );
     expect(seat(again.state, 'A')).toMatchObject({ missedTurns: 1, out: null });
     expect(eventsOfType(again.events, 'playerOut')).toEqual([]);
     // Announcing resets it too; being dealt the dice as a round starts does not (no move of A's).
-    const dealt = applyAll(startedGame(['A', 'B']), [act.timeout('A'), act.timeout('B')], [[2, 2], [4, 1]]).state;
+    const dealt = applyAll(
+      startedGame(['A', 'B']),
+      [act.timeout('A'), act.timeout('B')],
+      [
+        [2, 2],
+        [4, 1],
+      ],
+    ).state;
     expect(dealt.round).toMatchObject({ actor: 'A', stage: 'announce', cup: { dice: [4, 1], lookedBy: 'A' } });
     expect(seat(dealt, 'A').missedTurns).toBe(1);
     expect(seat(applyOk(dealt, act.announce('A', 41)).state, 'A').missedTurns).toBe(0);
@@ -1019,7 +1057,10 @@ describe('Timing', () => {
     const { state } = applyAll(
       startedGame(['A', 'B', 'C']),
       [act.timeout('A'), act.announce('B', 41), act.believe('C'), act.roll('C'), act.announce('C', 42), act.believe('A')],
-      [[4, 1], [4, 2]],
+      [
+        [4, 1],
+        [4, 2],
+      ],
     );
     expect(seat(state, 'A').missedTurns).toBe(0);
   });
@@ -1083,12 +1124,21 @@ describe('What counts as a bluff', () => {
     const { events } = applyAll(
       startedGame(ABC, { dice: [5, 3] }),
       [act.announce('A', 54), act.call('B'), act.announce('B', 53), act.call('C')],
-      [[5, 3], [1, 1]],
+      [
+        [5, 3],
+        [1, 1],
+      ],
     );
     const announced = eventsOfType(events, 'announced');
     const revealed = eventsOfType(events, 'revealed');
-    expect(announced.map((e) => [e.player, e.class])).toEqual([['A', 'over'], ['B', 'truthful']]);
-    expect(revealed.map((e) => [e.announcer, e.by, e.outcome])).toEqual([['A', 'B', 'bluff-caught'], ['B', 'C', 'claim-held']]);
+    expect(announced.map((e) => [e.player, e.class])).toEqual([
+      ['A', 'over'],
+      ['B', 'truthful'],
+    ]);
+    expect(revealed.map((e) => [e.announcer, e.by, e.outcome])).toEqual([
+      ['A', 'B', 'bluff-caught'],
+      ['B', 'C', 'claim-held'],
+    ]);
   });
 
   it('kept per player: lives lost by cause (caught bluffing, wrong call, Mia looked, Mia given up, timeout)', () => {
@@ -1096,13 +1146,23 @@ describe('What counts as a bluff', () => {
     const { state, events } = applyAll(
       startedGame(['A', 'B', 'C'], { dice: [5, 3] }),
       [
-        act.announce('A', 54), act.call('B'), // A caught bluffing; B starts, dealt 53
-        act.announce('B', 53), act.call('C'), // C wrong call; A starts, dealt Mia
-        act.announce('A', 21), act.look('B'), // B looked at a real Mia; C starts, dealt 44
-        act.announce('C', 21), act.giveUp('A'), // A gave up on a Mia; B starts, dealt 66
+        act.announce('A', 54),
+        act.call('B'), // A caught bluffing; B starts, dealt 53
+        act.announce('B', 53),
+        act.call('C'), // C wrong call; A starts, dealt Mia
+        act.announce('A', 21),
+        act.look('B'), // B looked at a real Mia; C starts, dealt 44
+        act.announce('C', 21),
+        act.giveUp('A'), // A gave up on a Mia; B starts, dealt 66
         act.timeout('B'), // B timed out; C starts, dealt 11
       ],
-      [[5, 3], [2, 1], [4, 4], [6, 6], [1, 1]],
+      [
+        [5, 3],
+        [2, 1],
+        [4, 4],
+        [6, 6],
+        [1, 1],
+      ],
     );
     expect(eventsOfType(events, 'lifeLost').map((e) => [e.player, e.cause, e.amount])).toEqual([
       ['A', 'caught-bluffing', 1],
@@ -1141,11 +1201,17 @@ describe('Secrecy', () => {
       started.state,
       [
         act.announce('A', 43), // A saw 43, dealt as the round started
-        act.believe('B'), act.blind('B', 54), // B rolled 62 unseen
+        act.believe('B'),
+        act.blind('B', 54), // B rolled 62 unseen
         act.pass('C', 61), // C passed on B's dice
-        act.believe('D'), act.roll('D'), act.announce('D', 65), // D saw 32
+        act.believe('D'),
+        act.roll('D'),
+        act.announce('D', 65), // D saw 32
       ],
-      [[6, 2], [3, 2]],
+      [
+        [6, 2],
+        [3, 2],
+      ],
     );
     return { state: played.state, events: [...started.events, ...played.events] };
   }
@@ -1175,9 +1241,16 @@ describe('Secrecy', () => {
     const rng = scriptedRng([...draws(6, 2), ...draws(3, 2), ...draws(2, 1), ...draws(5, 5)]);
     let state = g;
     for (const action of [
-      act.announce('A', 43), act.believe('B'), act.blind('B', 54), act.pass('C', 61),
-      act.believe('D'), act.roll('D'), act.announce('D', 65), act.call('A'),
-      act.announce('A', 21), act.giveUp('B'),
+      act.announce('A', 43),
+      act.believe('B'),
+      act.blind('B', 54),
+      act.pass('C', 61),
+      act.believe('D'),
+      act.roll('D'),
+      act.announce('D', 65),
+      act.call('A'),
+      act.announce('A', 21),
+      act.giveUp('B'),
     ]) {
       state = applyOk(state, action, rng).state;
       const view = spectatorView(state);

@@ -25,13 +25,7 @@ import {
 import { act, applyAll, applyOk, draws, scriptedRng } from './helpers';
 
 /** A whole game's log from its creation: the first player starts, dealt `dealt`. */
-function play(
-  players: PlayerId[],
-  settings: SettingsInput,
-  dealt: [number, number],
-  actions: Action[],
-  rolls: [number, number][] = [],
-): GameEvent[] {
+function play(players: PlayerId[], settings: SettingsInput, dealt: [number, number], actions: Action[], rolls: [number, number][] = []): GameEvent[] {
   const events: GameEvent[] = [];
   const step = (state: GameState | null, action: Action, rng = scriptedRng()) => {
     const r = applyOk(state, action, rng);
@@ -56,7 +50,10 @@ const blindPass = play(
   { lives: 1, blindPass: true },
   [4, 2],
   [act.announce('A', 42), act.believe('B'), act.roll('B'), act.announce('B', 65), act.pass('C', 65), act.call('A'), act.announce('B', 32), act.call('C')],
-  [[6, 5], [3, 1]],
+  [
+    [6, 5],
+    [3, 1],
+  ],
 );
 // Sum mode: "8 points" (stored as 62) on 53 is the truth; B's call is wrong.
 const sumMode = play(['A', 'B'], { lives: 1, ranking: { sum: true } }, [5, 3], [act.announce('A', 62), act.call('B')]);
@@ -123,7 +120,10 @@ describe('the fold of engine events', () => {
     expect(players.get('C')!.games).toBe(2);
     expect(groups.get('-1')).toMatchObject({ games: 2, rounds: 4, calls: { total: 3, right: 2 } });
     expect(groups.get('-2')).toMatchObject({ games: 2, rounds: 2, calls: { total: 1, right: 0 }, lost: { timeout: 1, 'wrong-call': 1 } });
-    const cut = blindPass.slice(0, blindPass.findIndex((e) => e.type === 'gameOver'));
+    const cut = blindPass.slice(
+      0,
+      blindPass.findIndex((e) => e.type === 'gameOver'),
+    );
     expect(foldStats([{ chatId: '-3', finishedAt: day('2026-12-03'), events: cut }]).players.size).toBe(0);
   });
 });

@@ -43,7 +43,9 @@ async function main() {
     if (database === 'pglite' && target < 1_000_000) {
       log(`  (PGlite seeded with ${fmt(target)} announcements, not 1,000,000: BENCH_PGLITE_ANNOUNCEMENTS)`);
     }
-    console.table(r.measures.map(({ operation, count, p50, p95, max, mean }) => ({ operation, count, 'p50 ms': p50, 'p95 ms': p95, 'max ms': max, 'mean ms': mean })));
+    console.table(
+      r.measures.map(({ operation, count, p50, p95, max, mean }) => ({ operation, count, 'p50 ms': p50, 'p95 ms': p95, 'max ms': max, 'mean ms': mean })),
+    );
     log(goalLine(r));
   }
 
@@ -51,9 +53,12 @@ async function main() {
   const dir = join(REPO_ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });
   const jsonPath = join(dir, 'db.json');
-  const earlier = await readFile(jsonPath, 'utf8').then((s) => JSON.parse(s) as { results: DbResult[] }, () => ({ results: [] }));
-  const merged = [...results, ...earlier.results.filter((e) => !results.some((r) => r.database === e.database))].sort((a, b) =>
-    a.database.localeCompare(b.database) * -1,
+  const earlier = await readFile(jsonPath, 'utf8').then(
+    (s) => JSON.parse(s) as { results: DbResult[] },
+    () => ({ results: [] }),
+  );
+  const merged = [...results, ...earlier.results.filter((e) => !results.some((r) => r.database === e.database))].sort(
+    (a, b) => a.database.localeCompare(b.database) * -1,
   );
   const doc = { generatedBy: 'packages/game/bench/db.ts', ...meta, config: { ...config, serverUrl: undefined }, results: merged };
   await writeFile(jsonPath, `${JSON.stringify(doc, null, 2)}\n`);

@@ -12,9 +12,7 @@ const db = await openDatabase();
 try {
   const { games, ratings, changes } = await recomputeRatings(db.prisma);
   await recomputeTallies(db.prisma);
-  console.log(
-    `rated ${games} finished games: ${ratings} ratings, ${changes} history rows; chat tallies rebuilt (${db.kind}, ${Date.now() - started} ms)`,
-  );
+  console.log(`rated ${games} finished games: ${ratings} ratings, ${changes} history rows; chat tallies rebuilt (${db.kind}, ${Date.now() - started} ms)`);
 } finally {
   await db.close();
 }

@@ -19,20 +19,7 @@ const STRATEGY_CODES: Readonly<Record<StrategyName, number>> = { honest: 1, calc
 const BY_CODE = new Map(Object.entries(STRATEGY_CODES).map(([name, code]) => [code, name as StrategyName]));
 
 /** Pioneers of computing: names people read as names, at least as many as a table has seats. */
-export const AI_NAMES = [
-  'Ada',
-  'Alan',
-  'Grace',
-  'Konrad',
-  'Hedy',
-  'Edsger',
-  'Barbara',
-  'Dennis',
-  'Margaret',
-  'Linus',
-  'Radia',
-  'Donald',
-] as const;
+export const AI_NAMES = ['Ada', 'Alan', 'Grace', 'Konrad', 'Hedy', 'Edsger', 'Barbara', 'Dennis', 'Margaret', 'Linus', 'Radia', 'Donald'] as const;
 
 export const DEFAULT_AI_STRATEGY: StrategyName = 'calculator';
 

@@ -27,7 +27,6 @@ export interface CommitExtras {
  */
 export const ACT_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
 
-
 export interface CommitterDeps {
   prisma: PrismaClient;
   bus: EventBus;
@@ -141,10 +140,7 @@ export class Committer {
 
       if (request.user) this.rememberProfile(request.user);
       const events = result.events.map((event, i) => ({ seq: commit.version + 1 + i, event, createdAt: now }));
-      this.deps.log.info(
-        { chatId: record.chatId.toString(), gameId: record.id, action: action.type, version: record.version },
-        'game: action applied',
-      );
+      this.deps.log.info({ chatId: record.chatId.toString(), gameId: record.id, action: action.type, version: record.version }, 'game: action applied');
       this.deps.applied(record, events);
       return { status: 'applied', game: record, events };
     }

@@ -134,10 +134,13 @@ export class Deadlines {
    */
   private retryLater(attempt: number, error: unknown, again: () => Promise<unknown>): void {
     if (this.deps.closed() || (!isDatabaseUnavailable(error) && attempt >= 5)) return;
-    const timer = setTimeout(() => {
-      this.retries.delete(timer);
-      void again();
-    }, Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+    const timer = setTimeout(
+      () => {
+        this.retries.delete(timer);
+        void again();
+      },
+      Math.min(5000, 250 * 2 ** Math.min(attempt, 5)),
+    );
     timer.unref();
     this.retries.add(timer);
   }

@@ -24,9 +24,7 @@ export class Feed {
   constructor(private readonly deps: FeedDeps) {
     this.unsubscribeBus = [
       deps.bus.subscribe((notice) => this.queueRemote(notice)),
-      deps.bus.subscribeChats((notice) =>
-        this.emitChat({ chatId: BigInt(notice.chatId), change: notice.change, origin: 'remote' }),
-      ),
+      deps.bus.subscribeChats((notice) => this.emitChat({ chatId: BigInt(notice.chatId), change: notice.change, origin: 'remote' })),
     ];
   }
 

@@ -26,10 +26,7 @@ export class Listings {
   /** Games in play in which `player` has a seat (for a player who comes back to the bot). */
   runningGamesOf(player: PlayerId): Promise<GameRecord[]> {
     const userId = toUserId(player);
-    return findGamesWhere(
-      this.reads,
-      Prisma.sql`g.status = 'PLAYING' AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = g.id AND s."userId" = ${userId})`,
-    );
+    return findGamesWhere(this.reads, Prisma.sql`g.status = 'PLAYING' AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = g.id AND s."userId" = ${userId})`);
   }
 
   /** Every lobby and game in play, in every chat (start-up: the bot redraws what they show). */

@@ -30,5 +30,4 @@ function mix(seed: number, chatId: bigint, version: number): number {
   return h >>> 0;
 }
 
-export const rngFor = (source: DiceSource, chatId: bigint, version: number): Rng =>
-  typeof source === 'function' ? source : source.forAction(chatId, version);
+export const rngFor = (source: DiceSource, chatId: bigint, version: number): Rng => (typeof source === 'function' ? source : source.forAction(chatId, version));

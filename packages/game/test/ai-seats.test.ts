@@ -1,17 +1,7 @@
 import { aiAction, calculator, seededRng, STRATEGY_NAMES, type GameEvent } from '@mia/engine';
 import { ratingBoard } from '@mia/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  AI_NAMES,
-  aiPlayerId,
-  AiSeats,
-  aiStrategyOf,
-  aiToAct,
-  GameService,
-  nextAiPlayer,
-  type AiPlayer,
-  type GameRecord,
-} from '../src';
+import { AI_NAMES, aiPlayerId, AiSeats, aiStrategyOf, aiToAct, GameService, nextAiPlayer, type AiPlayer, type GameRecord } from '../src';
 import { applied, harness, PLAYERS, quietLog, type Harness } from './support';
 
 /** Polls `check` until it returns a value (database state changes without telling anyone). */
@@ -46,11 +36,7 @@ const finished = (service: GameService, gameId: string) =>
 const actors = (events: GameEvent[]) =>
   new Set(
     events.flatMap((e) =>
-      e.type === 'diceRolled' || e.type === 'announced' || e.type === 'believed' || e.type === 'miaGivenUp'
-        ? [e.player]
-        : e.type === 'revealed'
-          ? [e.by]
-          : [],
+      e.type === 'diceRolled' || e.type === 'announced' || e.type === 'believed' || e.type === 'miaGivenUp' ? [e.player] : e.type === 'revealed' ? [e.by] : [],
     ),
   );
 

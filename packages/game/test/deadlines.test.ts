@@ -105,8 +105,7 @@ function stallAfterListing(database: Database, listed: () => void, resume: Promi
   return { ...database, prisma };
 }
 
-const timeoutsIn = (events: GameEvent[], player: string) =>
-  events.filter((e) => e.type === 'lifeLost' && e.player === player && e.cause === 'timeout').length;
+const timeoutsIn = (events: GameEvent[], player: string) => events.filter((e) => e.type === 'lifeLost' && e.player === player && e.cause === 'timeout').length;
 
 /** The running games and those past a clock's deadline: what `recover()` should report. */
 async function expectedRecovery(database: Database, at: Date) {

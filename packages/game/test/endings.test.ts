@@ -46,9 +46,7 @@ describe('endings and migrations through act', () => {
     // One batch, its one event the engine's, as stored.
     const batch = heard.batches.slice(from);
     expect(batch.map((b) => [b.origin, b.game.version, typesOf(b)])).toEqual([['local', game.version + 1, ['gameAborted']]]);
-    expect((await h.service.events(game.id, game.version)).map((e) => e.event)).toEqual([
-      { type: 'gameAborted', reason: 'stopped', by: PLAYERS[0]!.id },
-    ]);
+    expect((await h.service.events(game.id, game.version)).map((e) => e.event)).toEqual([{ type: 'gameAborted', reason: 'stopped', by: PLAYERS[0]!.id }]);
     const row = await h.db.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
     expect(row).toMatchObject({ status: 'ABORTED', version: game.version + 1, winnerId: null, deadlineAt: null, turnStartedAt: null });
     expect(row.finishedAt).not.toBeNull();
@@ -100,9 +98,7 @@ describe('endings and migrations through act', () => {
     expect(moved).toMatchObject({ id: game.id, chatId: to, version: game.version + 1, status: 'PLAYING' });
     expect(moved!.state).toEqual(game.state);
     expect(heard.batches.slice(since.batches).map((b) => [b.game.chatId, typesOf(b)])).toEqual([[to, ['chatMoved']]]);
-    expect((await h.service.events(game.id, game.version)).map((e) => e.event)).toEqual([
-      { type: 'chatMoved', from: String(from), to: String(to) },
-    ]);
+    expect((await h.service.events(game.id, game.version)).map((e) => e.event)).toEqual([{ type: 'chatMoved', from: String(from), to: String(to) }]);
     expect(heard.chats.slice(since.chats)).toEqual([{ chatId: from, change: { type: 'migrated', to: String(to) }, origin: 'local' }]);
     // The group is the same group under its new id: game, link, rules, mode.
     expect((await h.service.currentGame(to))?.id).toBe(game.id);

@@ -32,8 +32,7 @@ function service(database: Database, clock: () => number, options: Partial<GameS
 }
 
 /** Whether a batch is a lobby's close (the engine's abort for want of a start) that `s` committed. */
-const isExpiry = (b: CommittedBatch) =>
-  b.origin === 'local' && b.events.some(({ event: e }) => e.type === 'gameAborted' && e.reason === 'lobby-expired');
+const isExpiry = (b: CommittedBatch) => b.origin === 'local' && b.events.some(({ event: e }) => e.type === 'gameAborted' && e.reason === 'lobby-expired');
 
 /** Every lobby `s` closes, as its listeners hear them: the closing batch, committed there. */
 function expiries(s: GameService): GameRecord[] {
@@ -267,7 +266,10 @@ describe('lobby closing time', () => {
     const game = await openLobby(a, chatId);
     // `b`'s clock is past the lobby's time; right before its transaction, `a` extends the lobby.
     let extended: unknown = null;
-    const b = service(beforeTransaction(db, async () => (extended ??= await a.extendLobby(chatId, game.id))), () => t0 + LOBBY_TIMES.openMs + 1);
+    const b = service(
+      beforeTransaction(db, async () => (extended ??= await a.extendLobby(chatId, game.id))),
+      () => t0 + LOBBY_TIMES.openMs + 1,
+    );
     const closed = expiries(b);
     expect(await b.expireLobby(game.id)).toBeNull();
     expect(extended).toMatchObject({ ok: true });
@@ -355,7 +357,7 @@ describe('lobby closing time across a restart', () => {
     expect(closed).toEqual([]);
     expect((await heard).id).toBe(a.id);
     expect(Date.now() - armedAt).toBeGreaterThanOrEqual(200);
-    expect((await p.service.currentGame(chatA))).toBeNull();
+    expect(await p.service.currentGame(chatA)).toBeNull();
     expect((await p.service.currentGame(chatB))?.status).toBe('LOBBY');
     await p.shutdown();
 

@@ -6,7 +6,22 @@
 import { announcedVsActual, gameReplay, isoWeekOf, playerStats, ratingBoard, weekStartOf } from '@mia/db';
 import { valueOf, type GameEvent, type PlayerCounts } from '@mia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ada, CHAT_A, CHAT_B, cleo, core, coreOf, countsOf, eli, everyone, finishedAt, people, playHistory, type History, type Played } from './fixtures/history';
+import {
+  ada,
+  CHAT_A,
+  CHAT_B,
+  cleo,
+  core,
+  coreOf,
+  countsOf,
+  eli,
+  everyone,
+  finishedAt,
+  people,
+  playHistory,
+  type History,
+  type Played,
+} from './fixtures/history';
 
 describe('read-side queries over games played through the service', () => {
   let history: History;
@@ -25,7 +40,13 @@ describe('read-side queries over games played through the service', () => {
     const mine = finishedGames(chatId).filter((g) => g.events.some((e) => e.event.type === 'gameStarted' && e.event.players.includes(player)));
     const weeks = new Map<string, PlayerCounts>();
     for (const week of new Set(mine.map((g) => weekStartOf(finishedAt(g))))) {
-      weeks.set(week, countsOf(player, mine.filter((g) => weekStartOf(finishedAt(g)) === week)));
+      weeks.set(
+        week,
+        countsOf(
+          player,
+          mine.filter((g) => weekStartOf(finishedAt(g)) === week),
+        ),
+      );
     }
     const recent = mine
       .map((game) => {
@@ -46,13 +67,22 @@ describe('read-side queries over games played through the service', () => {
     const all = finishedGames().flatMap((g) => g.events.map((e) => e.event));
     const has = (f: (e: GameEvent) => boolean) => all.some(f);
     for (const c of ['truthful', 'over', 'under', 'blind', 'pass']) {
-      expect(has((e) => e.type === 'announced' && e.class === c), c).toBe(true);
+      expect(
+        has((e) => e.type === 'announced' && e.class === c),
+        c,
+      ).toBe(true);
     }
     for (const o of ['bluff-caught', 'claim-held', 'mia-true', 'mia-false']) {
-      expect(has((e) => e.type === 'revealed' && e.outcome === o), o).toBe(true);
+      expect(
+        has((e) => e.type === 'revealed' && e.outcome === o),
+        o,
+      ).toBe(true);
     }
     for (const c of ['caught-bluffing', 'wrong-call', 'mia-looked', 'mia-given-up', 'timeout']) {
-      expect(has((e) => e.type === 'lifeLost' && e.cause === c), c).toBe(true);
+      expect(
+        has((e) => e.type === 'lifeLost' && e.cause === c),
+        c,
+      ).toBe(true);
     }
     expect(new Set(finishedGames().map((g) => weekStartOf(g.events.at(-1)!.createdAt))).size).toBeGreaterThan(2);
   });
@@ -70,9 +100,7 @@ describe('read-side queries over games played through the service', () => {
         expect(w.week).toBe(isoWeekOf(w.weekStart));
         expect(coreOf(w), `${p.name} ${w.week}`).toEqual(core(want.weeks.get(w.weekStart)!));
       }
-      expect(
-        stats.recent.map((r) => ({ gameId: r.gameId, finishedAt: r.finishedAt, place: r.place, won: r.won, players: r.players })),
-      ).toEqual(want.recent);
+      expect(stats.recent.map((r) => ({ gameId: r.gameId, finishedAt: r.finishedAt, place: r.place, won: r.won, players: r.players }))).toEqual(want.recent);
     }
   });
 
@@ -147,9 +175,7 @@ describe('read-side queries over games played through the service', () => {
       const all = await announcedVsActual(h.db.prisma, BigInt(p.id));
       expect(all, p.name).toEqual(fold(p.id, finishedGames()));
       for (const chatId of [CHAT_A, CHAT_B]) {
-        expect(await announcedVsActual(h.db.prisma, BigInt(p.id), { chatId }), `${p.name} in ${chatId}`).toEqual(
-          fold(p.id, finishedGames(chatId)),
-        );
+        expect(await announcedVsActual(h.db.prisma, BigInt(p.id), { chatId }), `${p.name} in ${chatId}`).toEqual(fold(p.id, finishedGames(chatId)));
       }
       bluffs += all.filter((c) => c.announced !== c.actual).length;
     }
@@ -182,7 +208,9 @@ describe('read-side queries over games played through the service', () => {
       expect(top2).toEqual(board.slice(0, 2));
       // The computer players of the fixture are on the ladder, never on the people's board.
       const ladder = await ratingBoard(h.db.prisma, { chatId, kind: 'computers', limit: 50 });
-      const bots = new Set(finishedGames(chatId).flatMap((g) => g.events.flatMap((e) => (e.event.type === 'playerJoined' && e.event.ai ? [e.event.player] : []))));
+      const bots = new Set(
+        finishedGames(chatId).flatMap((g) => g.events.flatMap((e) => (e.event.type === 'playerJoined' && e.event.ai ? [e.event.player] : []))),
+      );
       expect(ladder.map((r) => r.subject).sort()).toEqual([...bots].sort());
     }
     expect(await ratingBoard(h.db.prisma, { chatId: -999n })).toEqual([]);
@@ -214,11 +242,26 @@ describe('read-side queries over games played through the service', () => {
       for (const { event: e } of game.events) {
         const r = rounds.at(-1)!;
         if (e.type === 'roundStarted') {
-          rounds.push({ number: e.round, starterId: BigInt(e.starter), announcements: [], reveal: null, loserId: null, livesLost: null, cause: null, end: null });
+          rounds.push({
+            number: e.round,
+            starterId: BigInt(e.starter),
+            announcements: [],
+            reveal: null,
+            loserId: null,
+            livesLost: null,
+            cause: null,
+            end: null,
+          });
         } else if (e.type === 'announced') {
           r.announcements.push({ userId: BigInt(e.player), value: e.value, dice: [...e.dice], kind: up(e.kind), classification: up(e.class) });
         } else if (e.type === 'revealed') {
-          r.reveal = { dice: [...e.dice], outcome: up(e.outcome), callerId: BigInt(e.by), announcerId: BigInt(e.announcer), announcementSeq: r.announcements.length };
+          r.reveal = {
+            dice: [...e.dice],
+            outcome: up(e.outcome),
+            callerId: BigInt(e.by),
+            announcerId: BigInt(e.announcer),
+            announcementSeq: r.announcements.length,
+          };
         } else if (e.type === 'lifeLost') {
           Object.assign(r, { loserId: BigInt(e.player), livesLost: e.amount, cause: up(e.cause) });
         } else if (e.type === 'roundEnded') {
@@ -230,7 +273,13 @@ describe('read-side queries over games played through the service', () => {
           number: r.number,
           starterId: r.starterId,
           announcements: r.announcements.map((a) => ({ userId: a.userId, value: a.value, dice: a.dice, kind: a.kind, classification: a.classification })),
-          reveal: r.reveal && { dice: r.reveal.dice, outcome: r.reveal.outcome, callerId: r.reveal.callerId, announcerId: r.reveal.announcerId, announcementSeq: r.reveal.announcementSeq },
+          reveal: r.reveal && {
+            dice: r.reveal.dice,
+            outcome: r.reveal.outcome,
+            callerId: r.reveal.callerId,
+            announcerId: r.reveal.announcerId,
+            announcementSeq: r.reveal.announcementSeq,
+          },
           loserId: r.loserId,
           livesLost: r.livesLost,
           cause: r.cause,

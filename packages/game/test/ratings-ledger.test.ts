@@ -62,7 +62,10 @@ describe('ratings ledger', () => {
   });
 
   it('a game of one seat rates nothing', () => {
-    const out = rateFinishedGame({ gameId: 'g', chatId: CHAT, finishedAt: new Date(0), seats: [{ userId: 1n, place: 1, truthful: 0, over: 0, under: 0 }] }, () => undefined);
+    const out = rateFinishedGame(
+      { gameId: 'g', chatId: CHAT, finishedAt: new Date(0), seats: [{ userId: 1n, place: 1, truthful: 0, over: 0, under: 0 }] },
+      () => undefined,
+    );
     expect(out).toEqual({ ratings: [], changes: [] });
   });
 });

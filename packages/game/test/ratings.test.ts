@@ -112,7 +112,10 @@ describe('ratings', () => {
     // The person's update is the package's own, with the strategy's two seats as two teams.
     const ranking = game.state.result!.ranking;
     const order = seats.map((s) => ranking.find((p) => p.player === s.id)!.place);
-    const expected = rate(seats.map(() => [freshRating()]), { rank: order });
+    const expected = rate(
+      seats.map(() => [freshRating()]),
+      { rank: order },
+    );
     const [ada] = await ratingHistory(h.db.prisma, people[0]!.id, { chatId: CHAT_B });
     expect(ada!.mu).toBeCloseTo(expected[0]![0]!.mu, 12);
     const calculator = ladder.find((r) => r.subject === 'ai:calculator')!;
@@ -121,8 +124,9 @@ describe('ratings', () => {
     expect(calculator.wins).toBe(Math.min(order[1]!, order[3]!) === 1 ? 1 : 0);
   }, 60_000);
 
-  it("keeps a history and a trend, and a recompute from every finished game gives the same ratings and tallies", async () => {
-    for (let i = 0; i < 5; i++) await play(i % 2 === 0 ? CHAT_A : CHAT_B, i % 2 === 0 ? people : [people[1]!, people[0]!, { id: calc[0]!, name: 'Grace', ai: true }]);
+  it('keeps a history and a trend, and a recompute from every finished game gives the same ratings and tallies', async () => {
+    for (let i = 0; i < 5; i++)
+      await play(i % 2 === 0 ? CHAT_A : CHAT_B, i % 2 === 0 ? people : [people[1]!, people[0]!, { id: calc[0]!, name: 'Grace', ai: true }]);
     const ada = await playerRating(h.db.prisma, people[0]!.id);
     const history = await ratingHistory(h.db.prisma, people[0]!.id);
     expect(history.map((p) => p.games)).toEqual(history.map((_, i) => i + 1));

@@ -69,7 +69,10 @@ async function killedRun(shared: SharedDatabase, chatId: bigint, seed: number, k
   if (kill.how === 'acting') await child.waitFor((l) => l.t === 'acting' && l.version === target.to, 30_000, after);
   if (kill.how === 'after-commit') expect((await child.exited).signal).toBe('SIGKILL');
   else await child.kill('SIGKILL');
-  expect(child.lines.some((l) => l.t === 'done'), 'the game ended before the kill: make it longer').toBe(false);
+  expect(
+    child.lines.some((l) => l.t === 'done'),
+    'the game ended before the kill: make it longer',
+  ).toBe(false);
   return { lines: child.lines, kill };
 }
 
@@ -124,9 +127,7 @@ async function crashAndRecover(shared: SharedDatabase, chatId: bigint) {
     // The log: seqs 1..version without a gap, each claimed once, replaying to the stored state.
     const game = await db.prisma.game.findUniqueOrThrow({ where: { id: gameId }, include: { seats: true } });
     expect(stored.map((e) => e.seq)).toEqual(Array.from({ length: game.version }, (_, i) => i + 1));
-    expect(claims.flatMap((c) => Array.from({ length: c.to - c.from + 1 }, (_, k) => c.from + k))).toEqual(
-      stored.map((e) => e.seq),
-    );
+    expect(claims.flatMap((c) => Array.from({ length: c.to - c.from + 1 }, (_, k) => c.from + k))).toEqual(stored.map((e) => e.seq));
     const events = stored.map((e) => e.event);
     const state = replay(events)!;
     expect(state).toEqual(game.state);
@@ -144,9 +145,7 @@ async function crashAndRecover(shared: SharedDatabase, chatId: bigint) {
     const announced = events.filter((e): e is Extract<GameEvent, { type: 'announced' }> => e.type === 'announced');
     const rows = await db.prisma.announcement.findMany({ where: { gameId }, orderBy: [{ round: { number: 'asc' } }, { seq: 'asc' }] });
     expect(rows).toHaveLength(announced.length);
-    expect(rows.map((r) => [r.userId.toString(), r.value, r.diceHigh, r.diceLow])).toEqual(
-      announced.map((e) => [e.player, e.value, e.dice[0], e.dice[1]]),
-    );
+    expect(rows.map((r) => [r.userId.toString(), r.value, r.diceHigh, r.diceLow])).toEqual(announced.map((e) => [e.player, e.value, e.dice[0], e.dice[1]]));
     expect(await db.prisma.round.count({ where: { gameId } })).toBe(count('roundStarted'));
     expect(await db.prisma.round.count({ where: { gameId, endedAt: { not: null } } })).toBe(count('roundEnded'));
     expect(await db.prisma.reveal.count({ where: { round: { gameId } } })).toBe(count('revealed'));
@@ -174,11 +173,15 @@ describe('a player process killed with SIGKILL mid-game and restarted', () => {
   }, 120_000); // five process starts: ~10 s on an idle 2-core machine, more when it is busy
 
   // PostgreSQL only when TEST_DATABASE_URL names a server (CI sets it); skipped otherwise.
-  it.skipIf(!serverUrl)('goes on from the same state on PostgreSQL: nothing lost or doubled', async () => {
-    const shared = await sharedDatabase('postgres', serverUrl);
-    disposers.push(shared);
-    const result = await crashAndRecover(shared, -4_200_002n);
-    expect(result).toMatchObject({ runs: KILLS.length + 1, inFlightCommitted: expect.any(Number) });
-    expect(result.inFlightCommitted).toBeGreaterThanOrEqual(1); // the after-commit kill at least
-  }, 120_000); // five process starts: ~10 s on an idle 2-core machine, more when it is busy
+  it.skipIf(!serverUrl)(
+    'goes on from the same state on PostgreSQL: nothing lost or doubled',
+    async () => {
+      const shared = await sharedDatabase('postgres', serverUrl);
+      disposers.push(shared);
+      const result = await crashAndRecover(shared, -4_200_002n);
+      expect(result).toMatchObject({ runs: KILLS.length + 1, inFlightCommitted: expect.any(Number) });
+      expect(result.inFlightCommitted).toBeGreaterThanOrEqual(1); // the after-commit kill at least
+    },
+    120_000,
+  ); // five process starts: ~10 s on an idle 2-core machine, more when it is busy
 });

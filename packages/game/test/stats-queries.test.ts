@@ -47,13 +47,19 @@ describe('statistics queries of the player and group pages', () => {
         const stats = await playerStats(h.db.prisma, BigInt(p.id), chatId === undefined ? {} : { chatId });
         const mine = playedBy(p.id, finished(chatId));
         const days = daysOf(mine);
-        expect(stats.daily.map((d) => d.day), p.name).toEqual(days);
+        expect(
+          stats.daily.map((d) => d.day),
+          p.name,
+        ).toEqual(days);
         for (const d of stats.daily) expect(coreOf(d), `${p.name} ${d.day}`).toEqual(core(countsOf(p.id, onDays(mine, [d.day]))));
         const want = bucketDays(days.map((day) => ({ day })));
         expect(stats.series.unit).toBe(want.unit);
         expect(stats.series.points.map((x) => [x.unit, x.start, x.end])).toEqual(want.buckets.map((b) => [b.unit, b.start, b.end]));
         stats.series.points.forEach((x, i) => {
-          const inBucket = onDays(mine, want.buckets[i]!.items.map((d) => d.day));
+          const inBucket = onDays(
+            mine,
+            want.buckets[i]!.items.map((d) => d.day),
+          );
           expect(coreOf(x), `${p.name} ${x.start}`).toEqual(core(countsOf(p.id, inBucket)));
         });
         if (days.length >= 2) expect(stats.series.points.length).toBeGreaterThanOrEqual(2); // never a lone dot
@@ -89,7 +95,10 @@ describe('statistics queries of the player and group pages', () => {
         expect(tells.chatId).toBe(chatId ?? null);
         const c = countsOf(p.id, finished(chatId));
         const values = RANKED_VALUES.filter((v) => c.announced[v] || c.faced[v]);
-        expect(tells.values.map((v) => v.value), p.name).toEqual(values);
+        expect(
+          tells.values.map((v) => v.value),
+          p.name,
+        ).toEqual(values);
         expect(tells.values, `${p.name} in ${chatId}`).toEqual(
           values.map((value) => {
             const a = c.announced[value] ?? { announced: 0, looked: 0, truthful: 0 };

@@ -49,7 +49,13 @@ export async function startMia<const F extends readonly FrontEnd<unknown>[]>(opt
   const games = new GameService({ ...options.service, db, log });
   const ai = options.ai === false ? null : new AiSeats(games, { ...options.ai, log });
   const dataDir = !given && db.kind === 'pglite' ? { dataDir: open.dataDir ?? defaultDataDir() } : {};
-  const core: MiaCore = { database: { kind: db.kind, connectionString: db.connectionString, ...dataDir }, games, log, ai, botMessages: botMessageStore(db.prisma) };
+  const core: MiaCore = {
+    database: { kind: db.kind, connectionString: db.connectionString, ...dataDir },
+    games,
+    log,
+    ai,
+    botMessages: botMessageStore(db.prisma),
+  };
   const attached: Attached<unknown>[] = [];
   const opened: Attached<unknown>[] = [];
 

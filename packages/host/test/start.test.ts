@@ -73,9 +73,9 @@ describe('startMia', () => {
     ).rejects.toThrow('b cannot open');
     expect(calls).toEqual(['a.attach(ai on)', 'b.attach(ai on)', 'a.resume', 'b.resume', 'a.open', 'b.open', 'b.close', 'a.close', 'b.drain', 'a.drain']);
     calls.length = 0;
-    await expect(startMia({ database: { use: db }, log, service: { timers: false }, frontEnds: [recording('a', calls), recording('b', calls, 'attach')] })).rejects.toThrow(
-      'b cannot attach',
-    );
+    await expect(
+      startMia({ database: { use: db }, log, service: { timers: false }, frontEnds: [recording('a', calls), recording('b', calls, 'attach')] }),
+    ).rejects.toThrow('b cannot attach');
     // Never opened, so never closed; attached, so drained.
     expect(calls).toEqual(['a.attach(ai on)', 'a.drain']);
   });

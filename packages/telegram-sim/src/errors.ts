@@ -24,13 +24,11 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (what: string, parameters?: ResponseParameters): ApiError =>
-  new ApiError(400, `Bad Request: ${what}`, parameters);
+export const badRequest = (what: string, parameters?: ResponseParameters): ApiError => new ApiError(400, `Bad Request: ${what}`, parameters);
 
 export const forbidden = (what: string): ApiError => new ApiError(403, `Forbidden: ${what}`);
 
-export const tooManyRequests = (retryAfter: number): ApiError =>
-  new ApiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+export const tooManyRequests = (retryAfter: number): ApiError => new ApiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
 
 export const unauthorized = (): ApiError => new ApiError(401, 'Unauthorized');
 export const notFound = (): ApiError => new ApiError(404, 'Not Found');

@@ -58,9 +58,7 @@ export class Faults {
   /** @internal The fault this call gets, if any, counted as used. */
   take(token: string, method: string): ActiveFault | undefined {
     const lower = method.toLowerCase();
-    const index = this.active.findIndex(
-      (f) => (f.method === undefined || f.method.toLowerCase() === lower) && (f.bot === undefined || f.bot === token),
-    );
+    const index = this.active.findIndex((f) => (f.method === undefined || f.method.toLowerCase() === lower) && (f.bot === undefined || f.bot === token));
     if (index < 0) return undefined;
     const fault = this.active[index]!;
     fault.remaining -= 1;

@@ -155,7 +155,7 @@ export class SimUser {
   private target(chat: ChatHandle | BotRef): ChatRecord {
     if (typeof chat === 'string') return this.world.chats.get(this.privateChat(chat).chatKey)!;
     const record = this.sim.chat(chat);
-    if (record.type === 'private' && record.userId !== this.id) throw new Error('that is not this user\'s private chat');
+    if (record.type === 'private' && record.userId !== this.id) throw new Error("that is not this user's private chat");
     return record;
   }
 
@@ -211,7 +211,11 @@ export class SimUser {
     const stored = this.world.chats.get(message.chatKey)?.messages.get(message.message_id);
     if (!stored || stored.deleted) throw new Error('that message is gone');
     if (stored.from.id !== this.id) throw new Error('people can only edit their own messages');
-    stored.history.push({ ...(stored.text !== undefined ? { text: stored.text } : {}), ...(stored.entities ? { entities: stored.entities } : {}), date: stored.editDate ?? stored.date });
+    stored.history.push({
+      ...(stored.text !== undefined ? { text: stored.text } : {}),
+      ...(stored.entities ? { entities: stored.entities } : {}),
+      date: stored.editDate ?? stored.date,
+    });
     stored.text = text;
     const entities = userEntities(text);
     if (entities.length > 0) stored.entities = entities;
@@ -316,7 +320,9 @@ export class SimUser {
     if (before.status === 'kicked') throw new Error(`${this.firstName} is banned from ${chat.title}`);
     const after: MemberRecord = { status: 'member', user: this.record.user, isBot: false };
     chat.members.set(this.id, after);
-    const service = this.world.addMessage(chat, this.record.user, { fields: { new_chat_members: [{ ...this.record.user }], new_chat_member: { ...this.record.user }, new_chat_participant: { ...this.record.user } } });
+    const service = this.world.addMessage(chat, this.record.user, {
+      fields: { new_chat_members: [{ ...this.record.user }], new_chat_member: { ...this.record.user }, new_chat_participant: { ...this.record.user } },
+    });
     this.world.deliver(service);
     this.world.chatMember(chat, this.record.user, before, after);
   }
@@ -328,7 +334,9 @@ export class SimUser {
     if (!before || !isPresent(before.status)) return;
     const after: MemberRecord = { ...before, status: 'left' };
     chat.members.set(this.id, after);
-    const service = this.world.addMessage(chat, this.record.user, { fields: { left_chat_member: { ...this.record.user }, left_chat_participant: { ...this.record.user } } });
+    const service = this.world.addMessage(chat, this.record.user, {
+      fields: { left_chat_member: { ...this.record.user }, left_chat_participant: { ...this.record.user } },
+    });
     this.world.deliver(service);
     this.world.chatMember(chat, this.record.user, before, after);
   }

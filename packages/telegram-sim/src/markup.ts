@@ -2,14 +2,19 @@
 import { badRequest } from './errors';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from './types';
 
-export type ParsedMarkup =
-  | { kind: 'none' }
-  | { kind: 'inline'; markup: InlineKeyboardMarkup | undefined }
-  | { kind: 'reply'; markup: Record<string, unknown> };
+export type ParsedMarkup = { kind: 'none' } | { kind: 'inline'; markup: InlineKeyboardMarkup | undefined } | { kind: 'reply'; markup: Record<string, unknown> };
 
 const BUTTON_ACTIONS = [
-  'url', 'callback_data', 'web_app', 'login_url', 'switch_inline_query', 'switch_inline_query_current_chat',
-  'switch_inline_query_chosen_chat', 'copy_text', 'callback_game', 'pay',
+  'url',
+  'callback_data',
+  'web_app',
+  'login_url',
+  'switch_inline_query',
+  'switch_inline_query_current_chat',
+  'switch_inline_query_chosen_chat',
+  'copy_text',
+  'callback_game',
+  'pay',
 ];
 
 /**
@@ -125,5 +130,4 @@ export function parseReplyMarkup(raw: unknown): ParsedMarkup {
 }
 
 /** The inline keyboard a message keeps: other markups are not part of the message. */
-export const inlineOf = (parsed: ParsedMarkup): InlineKeyboardMarkup | undefined =>
-  parsed.kind === 'inline' ? parsed.markup : undefined;
+export const inlineOf = (parsed: ParsedMarkup): InlineKeyboardMarkup | undefined => (parsed.kind === 'inline' ? parsed.markup : undefined);

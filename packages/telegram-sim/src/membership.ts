@@ -23,7 +23,9 @@ export function addBotToGroup(world: World, bot: BotRecord, chat: ChatRecord, by
   for (const member of chat.members.values()) if (!member.isBot) bot.known.add(member.user.id);
   world.myChatMember(bot, chat, actor.user, before, after);
   if (!isPresent(before.status)) {
-    const service = world.addMessage(chat, actor.user, { fields: { new_chat_members: [{ ...bot.user }], new_chat_member: { ...bot.user }, new_chat_participant: { ...bot.user } } });
+    const service = world.addMessage(chat, actor.user, {
+      fields: { new_chat_members: [{ ...bot.user }], new_chat_member: { ...bot.user }, new_chat_participant: { ...bot.user } },
+    });
     world.deliver(service);
   }
 }

@@ -27,14 +27,7 @@ export interface ServerOptions {
 const PATH = /^\/bot([^/]*)\/(?:test\/)?([^/]*)\/?$/;
 
 /** Runs one Bot API method for a bot and answers it as Telegram would (never throws). */
-export async function execute(
-  world: World,
-  bot: BotRecord,
-  method: string,
-  params: Params,
-  signal: AbortSignal,
-  webhook: WebhookOptions,
-): Promise<Answer> {
+export async function execute(world: World, bot: BotRecord, method: string, params: Params, signal: AbortSignal, webhook: WebhookOptions): Promise<Answer> {
   const name = canonicalMethod(method);
   if (!name) return { status: 404, body: notFound().toJSON() };
   try {

@@ -302,7 +302,7 @@ export class TelegramSim {
    * its chat, message id, seq, date and text as first sent. `since` keeps those after a mark.
    */
   notifications(user: SimUser, options: NotificationQuery = {}): Notification[] {
-    const since = typeof options.since === 'number' ? options.since : options.since?.seq ?? 0;
+    const since = typeof options.since === 'number' ? options.since : (options.since?.seq ?? 0);
     return structuredClone(user.record.notifications.filter((n) => n.seq > since));
   }
 

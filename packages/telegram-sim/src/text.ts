@@ -43,11 +43,7 @@ export type ParseMode = 'HTML' | 'MarkdownV2' | 'Markdown';
  * The text of a message the way Telegram stores it: parsed by parse_mode (or with the given
  * entities), trimmed, with found entities added. Throws Telegram's 400 errors for bad markup.
  */
-export function formatText(
-  raw: string,
-  parseMode: string | undefined,
-  givenEntities: TgMessageEntity[] | undefined,
-): FormattedText {
+export function formatText(raw: string, parseMode: string | undefined, givenEntities: TgMessageEntity[] | undefined): FormattedText {
   let parsed: FormattedText;
   // as in Telegram, parse_mode wins over entities; "none" (any case) means plain text
   if (parseMode === undefined || parseMode === '' || parseMode.toLowerCase() === 'none') {
@@ -71,9 +67,26 @@ export function formatText(
 }
 
 const ENTITY_TYPES = new Set([
-  'mention', 'hashtag', 'cashtag', 'bot_command', 'url', 'email', 'phone_number', 'bold', 'italic', 'underline',
-  'strikethrough', 'spoiler', 'blockquote', 'expandable_blockquote', 'code', 'pre', 'text_link', 'text_mention',
-  'custom_emoji', 'date_time',
+  'mention',
+  'hashtag',
+  'cashtag',
+  'bot_command',
+  'url',
+  'email',
+  'phone_number',
+  'bold',
+  'italic',
+  'underline',
+  'strikethrough',
+  'spoiler',
+  'blockquote',
+  'expandable_blockquote',
+  'code',
+  'pre',
+  'text_link',
+  'text_mention',
+  'custom_emoji',
+  'date_time',
 ]);
 
 function validateEntities(text: string, entities: unknown): TgMessageEntity[] {

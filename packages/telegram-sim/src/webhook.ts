@@ -134,10 +134,13 @@ export function startWebhook(world: World, bot: BotRecord, config: WebhookConfig
     }
     // the chat stays blocked until its update is retried
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, retryAfterMs || (tried === 1 ? 0 : options.retryDelayMs * 2 ** (tried - 1)));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          resolve();
+        },
+        retryAfterMs || (tried === 1 ? 0 : options.retryDelayMs * 2 ** (tried - 1)),
+      );
       timers.add(timer);
     });
     busy.delete(item.orderKey);

@@ -7,7 +7,18 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Clock } from './clock';
 import { findEntities } from './text';
-import type { ChatType, InlineKeyboardMarkup, LinkPreviewOptions, TgChat, TgChatMember, TgMessage, TgMessageEntity, TgUpdate, TgUser, UpdateType } from './types';
+import type {
+  ChatType,
+  InlineKeyboardMarkup,
+  LinkPreviewOptions,
+  TgChat,
+  TgChatMember,
+  TgMessage,
+  TgMessageEntity,
+  TgUpdate,
+  TgUser,
+  UpdateType,
+} from './types';
 import { resolveChat, sharesGroup } from './world/access';
 import { newBotRecord } from './world/create';
 import { countEdit, countSend } from './world/flood';
@@ -31,11 +42,32 @@ export { isPresent } from './world/records';
 
 export const DEFAULT_UPDATE_TYPES: readonly UpdateType[] = ['message', 'edited_message', 'callback_query', 'my_chat_member'];
 export const ALL_UPDATE_TYPES: readonly string[] = [
-  'message', 'edited_message', 'channel_post', 'edited_channel_post', 'business_connection', 'business_message',
-  'edited_business_message', 'deleted_business_messages', 'message_reaction', 'message_reaction_count',
-  'inline_query', 'chosen_inline_result', 'callback_query', 'shipping_query', 'pre_checkout_query',
-  'purchased_paid_media', 'poll', 'poll_answer', 'my_chat_member', 'chat_member', 'chat_join_request',
-  'chat_boost', 'removed_chat_boost', 'managed_bot', 'guest_query', 'join_request_query',
+  'message',
+  'edited_message',
+  'channel_post',
+  'edited_channel_post',
+  'business_connection',
+  'business_message',
+  'edited_business_message',
+  'deleted_business_messages',
+  'message_reaction',
+  'message_reaction_count',
+  'inline_query',
+  'chosen_inline_result',
+  'callback_query',
+  'shipping_query',
+  'pre_checkout_query',
+  'purchased_paid_media',
+  'poll',
+  'poll_answer',
+  'my_chat_member',
+  'chat_member',
+  'chat_join_request',
+  'chat_boost',
+  'removed_chat_boost',
+  'managed_bot',
+  'guest_query',
+  'join_request_query',
 ];
 export class World {
   readonly events = new EventEmitter();
@@ -394,4 +426,3 @@ export class World {
 
 /** Entities of a text a person typed: Telegram marks commands, mentions, hashtags and links. */
 export const userEntities = (text: string): TgMessageEntity[] => findEntities(text);
-

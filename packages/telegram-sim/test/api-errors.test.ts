@@ -35,7 +35,13 @@ describe('requests', () => {
 
   it('accepts an uploaded file in multipart', async () => {
     const { sim, token, group } = await world();
-    const answer = await call(sim, token, 'sendPhoto', { chat_id: group.id, photo: new Blob([new Uint8Array(10)]), caption: '<b>dice</b>', parse_mode: 'HTML' }, 'multipart');
+    const answer = await call(
+      sim,
+      token,
+      'sendPhoto',
+      { chat_id: group.id, photo: new Blob([new Uint8Array(10)]), caption: '<b>dice</b>', parse_mode: 'HTML' },
+      'multipart',
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.result.photo[0]).toMatchObject({ file_size: 10 });
     expect(answer.body.result).toMatchObject({ caption: 'dice', caption_entities: [{ type: 'bold', offset: 0, length: 4 }] });
@@ -52,7 +58,13 @@ describe('requests', () => {
   it('answers getMe with the bot and its capabilities', async () => {
     const { sim, token } = await world();
     const me = (await call(sim, token, 'getMe')).body.result;
-    expect(me).toMatchObject({ is_bot: true, username: 'mia_errors_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false });
+    expect(me).toMatchObject({
+      is_bot: true,
+      username: 'mia_errors_bot',
+      can_join_groups: true,
+      can_read_all_group_messages: false,
+      supports_inline_queries: false,
+    });
     expect(me.id).toBe(Number(token.split(':')[0]));
   });
 
@@ -97,7 +109,10 @@ describe('sendMessage', () => {
     const good = await send(sim, token, group.id, { text: '*Mia\\!* 🎲 _21_', parse_mode: 'MarkdownV2' });
     expect(good.body.result).toMatchObject({
       text: 'Mia! 🎲 21',
-      entities: [{ type: 'bold', offset: 0, length: 4 }, { type: 'italic', offset: 8, length: 2 }],
+      entities: [
+        { type: 'bold', offset: 0, length: 4 },
+        { type: 'italic', offset: 8, length: 2 },
+      ],
     });
   });
 
@@ -108,7 +123,11 @@ describe('sendMessage', () => {
     // 32 × "é" is 64 bytes in 32 characters, 33 × "é" is 66: the limit is in bytes
     expect((await send(sim, token, group.id, keyboard({ callback_data: 'é'.repeat(32) }))).status).toBe(200);
     for (const data of ['x'.repeat(65), 'é'.repeat(33), '']) {
-      expect((await send(sim, token, group.id, keyboard({ callback_data: data }))).body).toEqual({ ok: false, error_code: 400, description: 'Bad Request: BUTTON_DATA_INVALID' });
+      expect((await send(sim, token, group.id, keyboard({ callback_data: data }))).body).toEqual({
+        ok: false,
+        error_code: 400,
+        description: 'Bad Request: BUTTON_DATA_INVALID',
+      });
     }
     const url = await send(sim, token, group.id, keyboard({ url: 'https://example.org/rules' }));
     expect(url.body.result.reply_markup).toEqual({ inline_keyboard: [[{ text: 'b', url: 'https://example.org/rules' }]] });
@@ -124,8 +143,15 @@ describe('sendMessage', () => {
   it('replies, threads and notification flags', async () => {
     const { sim, token, ada, group } = await world();
     const question = ada.send(group, 'who starts?');
-    const reply = await send(sim, token, group.id, { reply_parameters: { message_id: question.message_id }, disable_notification: true, link_preview_options: { is_disabled: true } });
-    expect(reply.body.result).toMatchObject({ reply_to_message: { message_id: question.message_id, text: 'who starts?' }, link_preview_options: { is_disabled: true } });
+    const reply = await send(sim, token, group.id, {
+      reply_parameters: { message_id: question.message_id },
+      disable_notification: true,
+      link_preview_options: { is_disabled: true },
+    });
+    expect(reply.body.result).toMatchObject({
+      reply_to_message: { message_id: question.message_id, text: 'who starts?' },
+      link_preview_options: { is_disabled: true },
+    });
     expect(sim.lastMessage(group)).toMatchObject({ silent: true });
     expect((await send(sim, token, group.id, { reply_to_message_id: 999 })).body.description).toBe('Bad Request: message to be replied not found');
     expect((await send(sim, token, group.id, { reply_parameters: { message_id: 999, allow_sending_without_reply: true } })).status).toBe(200);
@@ -134,7 +160,7 @@ describe('sendMessage', () => {
 });
 
 describe('who the bot may write to', () => {
-  it("403s a user who never started the bot, and one who blocked it; 400s a stranger", async () => {
+  it('403s a user who never started the bot, and one who blocked it; 400s a stranger', async () => {
     const { sim, token, ada, bob } = await world();
     // Bob shares a group with the bot but never started it
     expect(await send(sim, token, bob.id)).toEqual({
@@ -143,7 +169,10 @@ describe('who the bot may write to', () => {
     });
     expect((await send(sim, token, ada.id)).status).toBe(200);
     ada.blockBot(token);
-    expect(await send(sim, token, ada.id)).toEqual({ status: 403, body: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' } });
+    expect(await send(sim, token, ada.id)).toEqual({
+      status: 403,
+      body: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
+    });
     ada.unblockBot(token);
     expect((await send(sim, token, ada.id)).status).toBe(200);
     const stranger = sim.user({ firstName: 'Eve' });
@@ -166,9 +195,17 @@ describe('who the bot may write to', () => {
   it('403s after the bot was removed from a group or left it', async () => {
     const { sim, token, ada, group } = await world();
     sim.removeBotFromGroup(token, group, { by: ada });
-    expect(await send(sim, token, group.id)).toEqual({ status: 403, body: { ok: false, error_code: 403, description: 'Forbidden: bot was kicked from the group chat' } });
+    expect(await send(sim, token, group.id)).toEqual({
+      status: 403,
+      body: { ok: false, error_code: 403, description: 'Forbidden: bot was kicked from the group chat' },
+    });
     const update = sim.pendingUpdates(token).at(-1)!;
-    expect(update.my_chat_member).toMatchObject({ chat: { id: group.id }, from: { id: ada.id }, old_chat_member: { status: 'member' }, new_chat_member: { status: 'kicked' } });
+    expect(update.my_chat_member).toMatchObject({
+      chat: { id: group.id },
+      from: { id: ada.id },
+      old_chat_member: { status: 'member' },
+      new_chat_member: { status: 'kicked' },
+    });
 
     const club = sim.group({ title: 'Club', admins: [ada], supergroup: true, bots: [token] });
     expect((await call(sim, token, 'leaveChat', { chat_id: club.id })).body.result).toBe(true);
@@ -181,10 +218,18 @@ describe('who the bot may write to', () => {
     expect(supergroup.id).toBeLessThan(-1_000_000_000_000);
     expect(await send(sim, token, group.id)).toEqual({
       status: 400,
-      body: { ok: false, error_code: 400, description: 'Bad Request: group chat was upgraded to a supergroup chat', parameters: { migrate_to_chat_id: supergroup.id } },
+      body: {
+        ok: false,
+        error_code: 400,
+        description: 'Bad Request: group chat was upgraded to a supergroup chat',
+        parameters: { migrate_to_chat_id: supergroup.id },
+      },
     });
     expect((await send(sim, token, supergroup.id)).body.result.chat).toEqual({ id: supergroup.id, title: 'Dice night', type: 'supergroup' });
-    const service = sim.pendingUpdates(token).map((u) => u.message).filter((m) => m?.migrate_to_chat_id || m?.migrate_from_chat_id);
+    const service = sim
+      .pendingUpdates(token)
+      .map((u) => u.message)
+      .filter((m) => m?.migrate_to_chat_id || m?.migrate_from_chat_id);
     expect(service).toMatchObject([
       { chat: { id: group.id }, migrate_to_chat_id: supergroup.id },
       { chat: { id: supergroup.id }, migrate_from_chat_id: group.id },
@@ -204,15 +249,20 @@ describe('editing and deleting', () => {
       body: {
         ok: false,
         error_code: 400,
-        description: 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+        description:
+          'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
       },
     });
     const edited = await edit({ text: 'Turn 2', reply_markup: keyboard });
     expect(edited.body.result).toMatchObject({ message_id: sent.message_id, text: 'Turn 2', reply_markup: keyboard, edit_date: expect.any(Number) });
     // without reply_markup the keyboard goes away (as in Telegram), which is a change
     expect((await edit({ text: 'Turn 2' })).body.result.reply_markup).toBeUndefined();
-    expect((await call(sim, token, 'editMessageReplyMarkup', { chat_id: group.id, message_id: sent.message_id })).body.description).toMatch(/^Bad Request: message is not modified/);
-    expect((await call(sim, token, 'editMessageReplyMarkup', { chat_id: group.id, message_id: sent.message_id, reply_markup: keyboard })).body.result.reply_markup).toEqual(keyboard);
+    expect((await call(sim, token, 'editMessageReplyMarkup', { chat_id: group.id, message_id: sent.message_id })).body.description).toMatch(
+      /^Bad Request: message is not modified/,
+    );
+    expect(
+      (await call(sim, token, 'editMessageReplyMarkup', { chat_id: group.id, message_id: sent.message_id, reply_markup: keyboard })).body.result.reply_markup,
+    ).toEqual(keyboard);
 
     const stored = sim.messages(group).find((m) => m.message_id === sent.message_id)!;
     expect(stored.history.map((v) => [v.text, v.reply_markup ? 'keyboard' : 'none'])).toEqual([
@@ -221,9 +271,13 @@ describe('editing and deleting', () => {
       ['Turn 2', 'none'],
     ]);
 
-    expect((await call(sim, token, 'editMessageText', { chat_id: group.id, message_id: 999, text: 'x' })).body.description).toBe('Bad Request: message to edit not found');
+    expect((await call(sim, token, 'editMessageText', { chat_id: group.id, message_id: 999, text: 'x' })).body.description).toBe(
+      'Bad Request: message to edit not found',
+    );
     const human = ada.send(group, 'my message');
-    expect((await call(sim, token, 'editMessageText', { chat_id: group.id, message_id: human.message_id, text: 'x' })).body.description).toBe("Bad Request: message can't be edited");
+    expect((await call(sim, token, 'editMessageText', { chat_id: group.id, message_id: human.message_id, text: 'x' })).body.description).toBe(
+      "Bad Request: message can't be edited",
+    );
     expect((await edit({ text: 'y'.repeat(4097) })).body.description).toBe('Bad Request: MESSAGE_TOO_LONG');
   });
 
@@ -237,7 +291,9 @@ describe('editing and deleting', () => {
     expect(ada.visibleMessages(group).some((m) => m.message_id === sent.message_id)).toBe(false);
     const human = ada.send(group, 'mine');
     expect((await del(human.message_id)).body.description).toBe("Bad Request: message can't be deleted");
-    expect((await call(sim, token, 'editMessageText', { chat_id: group.id, message_id: sent.message_id, text: 'x' })).body.description).toBe('Bad Request: message to edit not found');
+    expect((await call(sim, token, 'editMessageText', { chat_id: group.id, message_id: sent.message_id, text: 'x' })).body.description).toBe(
+      'Bad Request: message to edit not found',
+    );
   });
 
   it('pins with rights and unpins', async () => {
@@ -270,7 +326,12 @@ describe('callback queries', () => {
 
   it('answers once; the second answer is too old', async () => {
     const { sim, token, ada, answer, query } = await pressed();
-    expect(query).toMatchObject({ from: { id: ada.id }, data: 'roll', message: { text: 'hello', reply_markup: { inline_keyboard: [[{ callback_data: 'roll' }]] } }, chat_instance: expect.stringMatching(/^-?\d+$/) });
+    expect(query).toMatchObject({
+      from: { id: ada.id },
+      data: 'roll',
+      message: { text: 'hello', reply_markup: { inline_keyboard: [[{ callback_data: 'roll' }]] } },
+      chat_instance: expect.stringMatching(/^-?\d+$/),
+    });
     const first = await call(sim, token, 'answerCallbackQuery', { callback_query_id: query.id, text: 'Rolled!', show_alert: true });
     expect(first.body).toEqual({ ok: true, result: true });
     expect(await answer).toEqual({ text: 'Rolled!', show_alert: true });
@@ -330,7 +391,12 @@ describe('flood limits', () => {
     const users = Array.from({ length: 31 }, (_, i) => sim.user({ firstName: `P${i}` }));
     for (const user of users) user.startPrivateChat(token);
     for (const user of users.slice(0, 30)) expect((await send(sim, token, user.id)).status).toBe(200);
-    expect((await send(sim, token, users[30]!.id)).body).toEqual({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } });
+    expect((await send(sim, token, users[30]!.id)).body).toEqual({
+      ok: false,
+      error_code: 429,
+      description: 'Too Many Requests: retry after 1',
+      parameters: { retry_after: 1 },
+    });
     clock.advance(1000);
     expect((await send(sim, token, users[30]!.id)).status).toBe(200);
   });
@@ -352,7 +418,12 @@ describe('faults', () => {
     sim.faults.inject({ kind: 'internalServerError', times: 2 });
     sim.faults.inject({ kind: 'badGateway' });
     expect((await call(sim, token, 'getMe')).body).toEqual({ ok: false, error_code: 500, description: 'Internal Server Error' });
-    expect((await send(sim, token, group.id)).body).toEqual({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } });
+    expect((await send(sim, token, group.id)).body).toEqual({
+      ok: false,
+      error_code: 429,
+      description: 'Too Many Requests: retry after 7',
+      parameters: { retry_after: 7 },
+    });
     expect((await send(sim, token, group.id)).status).toBe(500);
     expect(await send(sim, token, group.id)).toEqual({ status: 502, body: { ok: false, error_code: 502, description: 'Bad Gateway' } });
     expect((await send(sim, token, group.id)).status).toBe(200);
@@ -390,14 +461,31 @@ describe('faults', () => {
 describe('chats and members', () => {
   it('answers getChat, getChatMember and getChatAdministrators', async () => {
     const { sim, token, ada, bob, dm, group } = await world();
-    expect((await call(sim, token, 'getChat', { chat_id: group.id })).body.result).toMatchObject({ id: group.id, type: 'group', title: 'Dice night', accent_color_id: 0 });
-    expect((await call(sim, token, 'getChat', { chat_id: dm.id })).body.result).toMatchObject({ id: ada.id, type: 'private', first_name: 'Ada', username: 'ada' });
-    expect((await call(sim, token, 'getChatMember', { chat_id: group.id, user_id: ada.id })).body.result).toMatchObject({ status: 'creator', user: { id: ada.id } });
+    expect((await call(sim, token, 'getChat', { chat_id: group.id })).body.result).toMatchObject({
+      id: group.id,
+      type: 'group',
+      title: 'Dice night',
+      accent_color_id: 0,
+    });
+    expect((await call(sim, token, 'getChat', { chat_id: dm.id })).body.result).toMatchObject({
+      id: ada.id,
+      type: 'private',
+      first_name: 'Ada',
+      username: 'ada',
+    });
+    expect((await call(sim, token, 'getChatMember', { chat_id: group.id, user_id: ada.id })).body.result).toMatchObject({
+      status: 'creator',
+      user: { id: ada.id },
+    });
     expect((await call(sim, token, 'getChatMember', { chat_id: group.id, user_id: bob.id })).body.result).toMatchObject({ status: 'member' });
     const eve = sim.user({ firstName: 'Eve' });
     expect((await call(sim, token, 'getChatMember', { chat_id: group.id, user_id: eve.id })).body.result).toMatchObject({ status: 'left' });
-    expect((await call(sim, token, 'getChatAdministrators', { chat_id: group.id })).body.result.map((m: { user: { id: number } }) => m.user.id)).toEqual([ada.id]);
-    expect((await call(sim, token, 'getChatAdministrators', { chat_id: dm.id })).body.description).toBe('Bad Request: there are no administrators in the private chat');
+    expect((await call(sim, token, 'getChatAdministrators', { chat_id: group.id })).body.result.map((m: { user: { id: number } }) => m.user.id)).toEqual([
+      ada.id,
+    ]);
+    expect((await call(sim, token, 'getChatAdministrators', { chat_id: dm.id })).body.description).toBe(
+      'Bad Request: there are no administrators in the private chat',
+    );
     expect((await call(sim, token, 'getChatMemberCount', { chat_id: group.id })).body.result).toBe(3);
   });
 
@@ -405,14 +493,21 @@ describe('chats and members', () => {
     const { sim, token, group } = await world();
     const commands = [{ command: 'newgame', description: 'Start a game of Mia' }];
     expect((await call(sim, token, 'setMyCommands', { commands })).body.result).toBe(true);
-    expect((await call(sim, token, 'setMyCommands', { commands: [{ command: 'neuesspiel', description: 'Neues Spiel' }], language_code: 'de' })).body.result).toBe(true);
-    expect((await call(sim, token, 'setMyCommands', { commands: [{ command: 'stop', description: 'Stop' }], scope: { type: 'chat', chat_id: group.id } })).body.result).toBe(true);
+    expect(
+      (await call(sim, token, 'setMyCommands', { commands: [{ command: 'neuesspiel', description: 'Neues Spiel' }], language_code: 'de' })).body.result,
+    ).toBe(true);
+    expect(
+      (await call(sim, token, 'setMyCommands', { commands: [{ command: 'stop', description: 'Stop' }], scope: { type: 'chat', chat_id: group.id } })).body
+        .result,
+    ).toBe(true);
     expect((await call(sim, token, 'getMyCommands')).body.result).toEqual(commands);
     expect((await call(sim, token, 'getMyCommands', { language_code: 'de' })).body.result).toEqual([{ command: 'neuesspiel', description: 'Neues Spiel' }]);
     expect(sim.commands(token, { scope: { type: 'chat', chat_id: group.id } })).toEqual([{ command: 'stop', description: 'Stop' }]);
     expect((await call(sim, token, 'deleteMyCommands')).body.result).toBe(true);
     expect((await call(sim, token, 'getMyCommands')).body.result).toEqual([]);
-    expect((await call(sim, token, 'setMyCommands', { commands: [{ command: 'Bad Command', description: 'x' }] })).body.description).toBe('Bad Request: BOT_COMMAND_INVALID');
+    expect((await call(sim, token, 'setMyCommands', { commands: [{ command: 'Bad Command', description: 'x' }] })).body.description).toBe(
+      'Bad Request: BOT_COMMAND_INVALID',
+    );
   });
 
   it('keeps menu buttons and checks callback answer URLs', async () => {
@@ -423,7 +518,9 @@ describe('chats and members', () => {
     await send(sim, token, dm.id, { reply_markup: { inline_keyboard: [[{ text: 'Go', callback_data: 'go' }]] } });
     void dm.user.press(sim.lastMessage(dm)!, 'go', { timeoutMs: 100 });
     const id = sim.pendingUpdates(token).at(-1)!.callback_query!.id;
-    expect((await call(sim, token, 'answerCallbackQuery', { callback_query_id: id, url: 'https://example.org' })).body.description).toBe('Bad Request: URL_INVALID');
+    expect((await call(sim, token, 'answerCallbackQuery', { callback_query_id: id, url: 'https://example.org' })).body.description).toBe(
+      'Bad Request: URL_INVALID',
+    );
     expect((await call(sim, token, 'answerCallbackQuery', { callback_query_id: id, url: 'https://t.me/mia_errors_bot?start=x' })).body.result).toBe(true);
   });
 
@@ -432,7 +529,10 @@ describe('chats and members', () => {
     sim.forceDice(6, 5);
     const first = (await call(sim, token, 'sendDice', { chat_id: group.id })).body.result;
     const second = (await call(sim, token, 'sendDice', { chat_id: group.id, emoji: '🎲' })).body.result;
-    expect([first.dice, second.dice]).toEqual([{ emoji: '🎲', value: 6 }, { emoji: '🎲', value: 5 }]);
+    expect([first.dice, second.dice]).toEqual([
+      { emoji: '🎲', value: 6 },
+      { emoji: '🎲', value: 5 },
+    ]);
     const random = (await call(sim, token, 'sendDice', { chat_id: group.id, emoji: '🎯' })).body.result.dice.value;
     expect(random).toBeGreaterThanOrEqual(1);
     expect(random).toBeLessThanOrEqual(6);

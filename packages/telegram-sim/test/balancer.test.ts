@@ -23,7 +23,11 @@ interface Seen {
 }
 
 /** `n` webhook servers that record what they get into `seen`; `respond` decides each answer. */
-async function servers(n: number, seen: Seen[], respond: (server: number, update: TgUpdate) => Promise<{ status: number; body?: string }> | { status: number; body?: string }) {
+async function servers(
+  n: number,
+  seen: Seen[],
+  respond: (server: number, update: TgUpdate) => Promise<{ status: number; body?: string }> | { status: number; body?: string },
+) {
   const urls: string[] = [];
   for (let i = 0; i < n; i++) {
     const server: Server = createServer((request, response) => {
@@ -37,10 +41,13 @@ async function servers(n: number, seen: Seen[], respond: (server: number, update
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closing.push(() => new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      }));
+    closing.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(resolve);
+          server.closeAllConnections();
+        }),
+    );
     urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   }
   return urls;

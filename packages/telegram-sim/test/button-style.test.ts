@@ -24,8 +24,14 @@ describe('InlineKeyboardButton.style', () => {
     const { sim, token, group } = await world();
     const markup = {
       inline_keyboard: [
-        [{ text: '✅ Believe & roll', callback_data: 'believe', style: 'success' }, { text: '❗ Liar!', callback_data: 'liar', style: 'danger' }],
-        [{ text: 'Rules', url: 'https://example.org/rules', style: 'primary' }, { text: 'Plain', callback_data: 'plain' }],
+        [
+          { text: '✅ Believe & roll', callback_data: 'believe', style: 'success' },
+          { text: '❗ Liar!', callback_data: 'liar', style: 'danger' },
+        ],
+        [
+          { text: 'Rules', url: 'https://example.org/rules', style: 'primary' },
+          { text: 'Plain', callback_data: 'plain' },
+        ],
       ],
     };
     const answer = await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'Ada says 42', reply_markup: markup });
@@ -70,17 +76,25 @@ describe('InlineKeyboardButton.style', () => {
       expect({ style, answer }).toEqual({ style, answer: { status: 400, body: { ok: false, error_code: 400, description } } });
     }
     // the style is checked before the button's type, as in the server
-    expect((await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'x', reply_markup: { inline_keyboard: [[{ text: 'b', style: 'pink' }]] } })).body.description).toBe(invalid);
+    expect(
+      (await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'x', reply_markup: { inline_keyboard: [[{ text: 'b', style: 'pink' }]] } })).body
+        .description,
+    ).toBe(invalid);
     expect(sim.messages(group)).toEqual([]);
   });
 
   it('checks the style of reply keyboard buttons too', async () => {
     const { sim, token, group } = await world();
-    const ok = await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'x', reply_markup: { keyboard: [[{ text: 'Roll', style: 'primary' }, 'Pass']] } });
+    const ok = await call(sim, token, 'sendMessage', {
+      chat_id: group.id,
+      text: 'x',
+      reply_markup: { keyboard: [[{ text: 'Roll', style: 'primary' }, 'Pass']] },
+    });
     expect(ok.status).toBe(200);
-    expect((await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'x', reply_markup: { keyboard: [[{ text: 'Roll', style: 'blue' }]] } })).body.description).toBe(
-      "Bad Request: can't parse keyboard button: invalid button style specified",
-    );
+    expect(
+      (await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'x', reply_markup: { keyboard: [[{ text: 'Roll', style: 'blue' }]] } })).body
+        .description,
+    ).toBe("Bad Request: can't parse keyboard button: invalid button style specified");
   });
 
   it('keeps the style through edits, and a changed style is a change', async () => {
@@ -91,7 +105,9 @@ describe('InlineKeyboardButton.style', () => {
 
     expect((await call(sim, token, 'editMessageText', { ...target, text: 'Turn 2', reply_markup: danger })).body.result.reply_markup).toEqual(danger);
     expect(sim.lastMessage(group)!.reply_markup).toEqual(danger);
-    expect((await call(sim, token, 'editMessageReplyMarkup', { ...target, reply_markup: danger })).body.description).toMatch(/^Bad Request: message is not modified/);
+    expect((await call(sim, token, 'editMessageReplyMarkup', { ...target, reply_markup: danger })).body.description).toMatch(
+      /^Bad Request: message is not modified/,
+    );
 
     const success = keyboard({ text: '❗ Liar!', callback_data: 'liar', style: 'success' });
     expect((await call(sim, token, 'editMessageReplyMarkup', { ...target, reply_markup: success })).status).toBe(200);
@@ -106,7 +122,14 @@ describe('InlineKeyboardButton.style', () => {
   it('works with grammY’s InlineKeyboard .style() / .danger(), and the press carries the styled markup', async () => {
     const { sim, token, ada, group } = await world();
     const bot = new Bot(token, { client: { apiRoot: sim.apiRoot } });
-    const markup = new InlineKeyboard().text('✅ Believe & roll', 'believe').success().text('❗ Liar!', 'liar').danger().row().text('Join', 'join').style('primary');
+    const markup = new InlineKeyboard()
+      .text('✅ Believe & roll', 'believe')
+      .success()
+      .text('❗ Liar!', 'liar')
+      .danger()
+      .row()
+      .text('Join', 'join')
+      .style('primary');
     const sent = await bot.api.sendMessage(group.id, 'Ada says 42', { reply_markup: markup });
     expect(sent.reply_markup?.inline_keyboard.flat().map((b) => [b.text, b.style])).toEqual([
       ['✅ Believe & roll', 'success'],

@@ -54,7 +54,10 @@ describe('grammY by long polling', () => {
     const welcome = await sim.waitFor(() => sim.botMessages(chat).at(-1));
     expect(welcome).toMatchObject({ text: 'Welcome, table7!', chat: { id: ada.id, type: 'private' }, from: { is_bot: true, username: 'mia_poll_bot' } });
     expect(welcome.reply_markup?.inline_keyboard).toEqual([
-      [{ text: 'Roll', callback_data: 'roll' }, { text: 'Rules', callback_data: 'rules' }],
+      [
+        { text: 'Roll', callback_data: 'roll' },
+        { text: 'Rules', callback_data: 'rules' },
+      ],
       [{ text: 'Site', url: 'https://example.org' }],
     ]);
 
@@ -224,7 +227,11 @@ describe('getUpdates', () => {
     expect((await call(sim, token, 'setWebhook', { url: 'http://127.0.0.1:9/hook' })).body).toEqual({ ok: true, result: true, description: 'Webhook was set' });
     expect(await call(sim, token, 'getUpdates')).toEqual({
       status: 409,
-      body: { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" },
+      body: {
+        ok: false,
+        error_code: 409,
+        description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      },
     });
     // grammY's bot.start() deletes the webhook first, so it polls fine
     const bot = echoBot(sim, token);

@@ -17,7 +17,12 @@ afterEach(async () => {
   await Promise.all(closing.splice(0).map((close) => close()));
 });
 
-async function fastifyBot(sim: TelegramSim, token: string, secretToken: string, options: { webhookReply?: boolean } = {}): Promise<{ url: string; app: FastifyInstance; bot: Bot }> {
+async function fastifyBot(
+  sim: TelegramSim,
+  token: string,
+  secretToken: string,
+  options: { webhookReply?: boolean } = {},
+): Promise<{ url: string; app: FastifyInstance; bot: Bot }> {
   const bot = new Bot(token, {
     client: { apiRoot: sim.apiRoot, ...(options.webhookReply ? { canUseWebhookReply: (method) => method === 'sendMessage' } : {}) },
   });
@@ -87,7 +92,11 @@ describe('grammY by webhook', () => {
     await sim.waitFor(() => sim.botInfo(token).pendingUpdates === 0);
 
     // grammY refuses a request without the right secret
-    const forged = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'wrong' }, body: '{"update_id":1}' });
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'wrong' },
+      body: '{"update_id":1}',
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -111,7 +120,12 @@ describe('grammY by webhook', () => {
     ada.startPrivateChat(token);
     await sim.waitFor(() => deliveries.length >= 1);
     const info = (await call(sim, token, 'getWebhookInfo')).body.result;
-    expect(info).toMatchObject({ url, pending_update_count: 1, last_error_message: 'Wrong response from the webhook: 500 Internal Server Error', last_error_date: expect.any(Number) });
+    expect(info).toMatchObject({
+      url,
+      pending_update_count: 1,
+      last_error_message: 'Wrong response from the webhook: 500 Internal Server Error',
+      last_error_date: expect.any(Number),
+    });
     await sim.waitFor(() => sim.botInfo(token).pendingUpdates === 0);
     expect(deliveries).toHaveLength(3);
     expect(new Set(deliveries.map((d) => d.update.update_id)).size).toBe(1);
@@ -133,10 +147,13 @@ describe('grammY by webhook', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closing.push(() => new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      }));
+    closing.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(resolve);
+          server.closeAllConnections();
+        }),
+    );
     await call(sim, token, 'setWebhook', { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
     sim.user({ firstName: 'Ada' }).startPrivateChat(token);
     await sim.waitFor(() => deliveries.length === 2, 3000);
@@ -178,7 +195,10 @@ describe('grammY by webhook', () => {
       const text = update.message!.text!;
       active.set(chatId, (active.get(chatId) ?? 0) + 1);
       if (active.get(chatId)! > 1) overlapSameChat = true;
-      maxParallel = Math.max(maxParallel, [...active.values()].reduce((a, b) => a + b, 0));
+      maxParallel = Math.max(
+        maxParallel,
+        [...active.values()].reduce((a, b) => a + b, 0),
+      );
       // The sim starts every delivery it may start at once, so a second of one chat would be in
       // flight already.
       maxInFlight = Math.max(maxInFlight, sim.botInfo(token).webhookInFlight);
@@ -228,7 +248,9 @@ describe('grammY by webhook', () => {
     expect((await call(sim, token, 'setWebhook', { url: 'http://127.0.0.1:1/x', secret_token: 'has space' })).body.description).toBe(
       'Bad Request: secret token contains unallowed characters',
     );
-    expect((await call(sim, token, 'setWebhook', { url: 'ftp://127.0.0.1/x' })).body.description).toBe('Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+    expect((await call(sim, token, 'setWebhook', { url: 'ftp://127.0.0.1/x' })).body.description).toBe(
+      'Bad Request: bad webhook: An HTTPS URL must be provided for webhook',
+    );
     expect((await call(sim, token, 'setWebhook', { url: 'https://example.org/hook' })).body.description).toBe(
       'Bad Request: bad webhook: Failed to resolve host: Name or service not known',
     );

@@ -59,7 +59,11 @@ describe('notifications', () => {
       { chat: { id: group.id, type: 'group', title: 'Dice night' }, chatKey: group.chatKey, text: 'Your turn, Bob', reason: 'mention' },
     ]);
     // entities given as JSON work the same
-    await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'Cyd, you lost', entities: [{ type: 'text_mention', offset: 0, length: 3, user: { id: cyd.id, is_bot: false, first_name: 'Cyd' } }] });
+    await call(sim, token, 'sendMessage', {
+      chat_id: group.id,
+      text: 'Cyd, you lost',
+      entities: [{ type: 'text_mention', offset: 0, length: 3, user: { id: cyd.id, is_bot: false, first_name: 'Cyd' } }],
+    });
     expect(cyd.notifications().map((n) => n.text)).toEqual(['Cyd, you lost']);
     expect(bob.notifications()).toHaveLength(1);
   });
@@ -69,7 +73,8 @@ describe('notifications', () => {
     const outsider = sim.user({ firstName: 'Eve', username: 'eve_x' });
     await call(sim, token, 'sendMessage', { chat_id: group.id, text: '@BOBBY and @eve_x: roll' }); // case-insensitive; Eve is not in the group
     const cydSaid = cyd.send(group, 'I roll 42');
-    const reply = (await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'Believed.', reply_parameters: { message_id: cydSaid.message_id } })).body.result;
+    const reply = (await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'Believed.', reply_parameters: { message_id: cydSaid.message_id } })).body
+      .result;
     await call(sim, token, 'sendMessage', { chat_id: group.id, text: '@ada_l quietly', disable_notification: true });
     const adaSaid = ada.send(group, 'good one @bobby');
     ada.edit(adaSaid, 'good one @bobby and @cyd');
@@ -93,7 +98,11 @@ describe('notifications', () => {
     await bot.api.sendMessage(ada.id, 'three');
     await bot.api.sendMessage(group.id, `<a href="tg://user?id=${bob.id}">Bob</a> four`, { parse_mode: 'HTML' });
     const notes = ada.notifications();
-    expect(notes.map((n) => [n.text, n.chat.type])).toEqual([['one', 'private'], ['@ada_l two', 'group'], ['three', 'private']]);
+    expect(notes.map((n) => [n.text, n.chat.type])).toEqual([
+      ['one', 'private'],
+      ['@ada_l two', 'group'],
+      ['three', 'private'],
+    ]);
     expect(notes.map((n) => n.seq)).toEqual([...notes.map((n) => n.seq)].sort((a, b) => a - b));
     expect(ada.notifications({ since: mark }).map((n) => n.text)).toEqual(['@ada_l two', 'three']);
     // since a message or a notification: what came after it

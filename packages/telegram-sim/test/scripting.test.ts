@@ -141,7 +141,11 @@ describe('people and chats', () => {
       ['sendMessage', 400],
       ['getMe', 401],
     ]);
-    expect(sim.callsOf('sendMessage')[1]).toMatchObject({ ok: false, params: { chat_id: ada.id, text: '' }, error: { error_code: 400, description: 'Bad Request: message text is empty' } });
+    expect(sim.callsOf('sendMessage')[1]).toMatchObject({
+      ok: false,
+      params: { chat_id: ada.id, text: '' },
+      error: { error_code: 400, description: 'Bad Request: message text is empty' },
+    });
     expect(sim.callsOf('sendmessage', token)[0]).toMatchObject({ ok: true, bot: 'mia_script_bot', result: { text: 'one' }, via: 'http' });
     await expect(sim.waitFor(() => false, 50)).rejects.toThrow('waitFor: condition not met within 50 ms');
     // waitFor looks at once (nothing yet), then again as the call made after it lands

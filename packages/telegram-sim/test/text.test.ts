@@ -25,7 +25,9 @@ describe('HTML', () => {
   });
 
   it('knows nested, pre with language, spoilers, blockquotes and numeric references', () => {
-    expect(parseHtml('<b>a<i>b</i></b><pre><code class="language-ts">x</code></pre><tg-spoiler>s</tg-spoiler><blockquote expandable>q</blockquote>&#65;&#x42;')).toEqual({
+    expect(
+      parseHtml('<b>a<i>b</i></b><pre><code class="language-ts">x</code></pre><tg-spoiler>s</tg-spoiler><blockquote expandable>q</blockquote>&#65;&#x42;'),
+    ).toEqual({
       text: 'abxsqAB',
       entities: [
         { type: 'bold', offset: 0, length: 2 },
@@ -67,7 +69,9 @@ describe('MarkdownV2', () => {
   });
 
   it('refuses what Telegram refuses', () => {
-    expect(failure(() => parseMarkdownV2('1-2'))).toBe(`Bad Request: can't parse entities: Character '-' is reserved and must be escaped with the preceding '\\'`);
+    expect(failure(() => parseMarkdownV2('1-2'))).toBe(
+      `Bad Request: can't parse entities: Character '-' is reserved and must be escaped with the preceding '\\'`,
+    );
     expect(failure(() => parseMarkdownV2('é _x'))).toBe(`Bad Request: can't parse entities: Can't find end of Italic entity at byte offset 3`);
     expect(failure(() => parseMarkdownV2('[a](https://x'))).toBe(`Bad Request: can't parse entities: Can't find end of a URL at byte offset 4`);
   });

@@ -125,9 +125,13 @@ describe('transcript', () => {
 
   it('marks nested and adjacent entities in UTF-16 offsets', () => {
     const text = '🎲 roll now';
-    expect(markedText(text, [{ type: 'bold', offset: 0, length: 7 }, { type: 'italic', offset: 3, length: 4 }, { type: 'code', offset: 7, length: 4 }])).toBe(
-      '*🎲 _roll_*` now`',
-    );
+    expect(
+      markedText(text, [
+        { type: 'bold', offset: 0, length: 7 },
+        { type: 'italic', offset: 3, length: 4 },
+        { type: 'code', offset: 7, length: 4 },
+      ]),
+    ).toBe('*🎲 _roll_*` now`');
     expect(markedText('plain', [{ type: 'mention', offset: 0, length: 5 }])).toBe('plain');
   });
 });

@@ -9,12 +9,22 @@ export function rows(r: RunResult) {
   const pg = r.database === 'postgres';
   const besides = r2(besidesAnswer(r));
   return [
-    { measure: 'player actions / s', value: r.actionsPerSecond, goal: `≥ ${GOALS.actionsPerSecond}`, verdict: pg ? verdict(r.actionsPerSecond >= GOALS.actionsPerSecond) : '' },
+    {
+      measure: 'player actions / s',
+      value: r.actionsPerSecond,
+      goal: `≥ ${GOALS.actionsPerSecond}`,
+      verdict: pg ? verdict(r.actionsPerSecond >= GOALS.actionsPerSecond) : '',
+    },
     { measure: 'latency p50 ms', value: r.latencyMs.p50, goal: '', verdict: '' },
     { measure: 'latency p95 ms', value: r.latencyMs.p95, goal: '', verdict: '' },
     { measure: 'latency p99 ms', value: r.latencyMs.p99, goal: `< ${GOALS.p99Ms}`, verdict: pg ? verdict(r.latencyMs.p99 < GOALS.p99Ms) : '' },
     { measure: 'Bot API calls / action', value: r.botApiCallsPerAction, goal: '', verdict: '' },
-    { measure: 'Bot API calls / action besides the answer', value: besides, goal: `≤ ${GOALS.callsPerAction}`, verdict: verdict(besides <= GOALS.callsPerAction) },
+    {
+      measure: 'Bot API calls / action besides the answer',
+      value: besides,
+      goal: `≤ ${GOALS.callsPerAction}`,
+      verdict: verdict(besides <= GOALS.callsPerAction),
+    },
     { measure: 'database round trips / action (bot)', value: r.dbRoundTripsPerAction, goal: '', verdict: '' },
     { measure: 'database round trips / bare act', value: r.bareAct.roundTripsPerAct, goal: '', verdict: '' },
     { measure: 'bot RSS per running game KB', value: r.rssPerGameKB, goal: '', verdict: '' },
@@ -23,7 +33,12 @@ export function rows(r: RunResult) {
     { measure: 'bare GameService.act p99 ms', value: r.bareAct.ms.p99, goal: '', verdict: '' },
     { measure: 'bare act CPU ms (bot process)', value: r.bareAct.cpuMsPerAct, goal: '', verdict: '' },
     { measure: 'bot process CPU ms / action', value: r.botCpuMsPerAction, goal: '', verdict: '' },
-    { measure: "bot's own cost ms / action", value: r.botOwnCpuMsPerAction, goal: `< ${GOALS.botCpuMsPerAction}`, verdict: pg ? verdict(r.botOwnCpuMsPerAction < GOALS.botCpuMsPerAction) : '' },
+    {
+      measure: "bot's own cost ms / action",
+      value: r.botOwnCpuMsPerAction,
+      goal: `< ${GOALS.botCpuMsPerAction}`,
+      verdict: pg ? verdict(r.botOwnCpuMsPerAction < GOALS.botCpuMsPerAction) : '',
+    },
     { measure: 'sim + people CPU ms / action (other process)', value: r.simCpuMsPerAction, goal: '', verdict: '' },
   ];
 }
@@ -31,12 +46,22 @@ export function rows(r: RunResult) {
 export function historyRows(h: HistoryResult) {
   return h.alone.map((a) => {
     const l = h.underLoad.find((u) => u.operation === a.operation);
-    return { query: a.operation, 'alone p50': a.p50, 'alone p95': a.p95, 'under load p50': l?.p50 ?? NaN, 'under load p95': l?.p95 ?? NaN, 'under load n': l?.count ?? 0 };
+    return {
+      query: a.operation,
+      'alone p50': a.p50,
+      'alone p95': a.p95,
+      'under load p50': l?.p50 ?? NaN,
+      'under load p95': l?.p95 ?? NaN,
+      'under load n': l?.count ?? 0,
+    };
   });
 }
 
 export function describe(r: RunResult): string {
-  const methods = Object.entries(r.callsByMethod).sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ');
+  const methods = Object.entries(r.callsByMethod)
+    .sort((a, b) => b[1] - a[1])
+    .map(([m, n]) => `${m} ${n}`)
+    .join(', ');
   return (
     `${r.games} games (${r.gamesFinished} finished${r.durationCapS ? ` within the ${r.durationCapS} s cap` : ''}), ${r.actions} actions in ${r.seconds} s (setup ${r.setupSeconds} s, lobbies ${r.lobbySeconds} s not counted); ` +
     `${r.botApiCalls} Bot API calls besides ${r.getUpdatesCalls} getUpdates (${methods}); ` +
@@ -45,8 +70,8 @@ export function describe(r: RunResult): string {
 }
 
 export const NOTES = [
-  'Processes: telegram-sim and the scripted people run in the benchmark process; the bot (grammY runner, GameService, notifier, and on PGlite the database itself) runs alone in a forked child, so its CPU, memory and round trips are its own. On PostgreSQL the server\'s CPU is in neither.',
-  'Latency: measured by the scripted person, from the press (the callback_query queued in telegram-sim) until the bot has answered it and its per-chat outgoing queue is empty (the bot process reports over IPC when the notifier\'s queue for the chat drains), i.e. the last Bot API call the bot makes for that update has been answered. One action in flight per group, groups concurrent.',
+  "Processes: telegram-sim and the scripted people run in the benchmark process; the bot (grammY runner, GameService, notifier, and on PGlite the database itself) runs alone in a forked child, so its CPU, memory and round trips are its own. On PostgreSQL the server's CPU is in neither.",
+  "Latency: measured by the scripted person, from the press (the callback_query queued in telegram-sim) until the bot has answered it and its per-chat outgoing queue is empty (the bot process reports over IPC when the notifier's queue for the chat drains), i.e. the last Bot API call the bot makes for that update has been answered. One action in flight per group, groups concurrent.",
   'Bot API calls per action: every call in the sim log during play except getUpdates, divided by the in-game actions (lobby excluded); besides the answer: without answerCallbackQuery (one per press), which is what the goal of at most 3 counts.',
   'Database round trips: queries sent by node-postgres in the bot process (Client.prototype.query, counted by the benchmark only: BEGIN and COMMIT included), during play / actions; beside it the same count for one bare GameService.act.',
   'RSS per running game: (bot process RSS with all lobbies open and games started − RSS before) / groups, after a forced GC in the bot process (--expose-gc); on PGlite the in-process database is included. RSS is noisy; the JS heap delta is given beside it.',
@@ -64,14 +89,23 @@ export function markdown(results: RunResult[], meta: Record<string, unknown>): s
     '',
   ];
   for (const r of results) {
-    lines.push(`## ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${r.groups} groups${r.history ? ', history queries beside it' : ''} (${r.at})`, '', describe(r), '');
+    lines.push(
+      `## ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${r.groups} groups${r.history ? ', history queries beside it' : ''} (${r.at})`,
+      '',
+      describe(r),
+      '',
+    );
     lines.push('| measure | value | goal | verdict |', '| --- | ---: | --- | --- |');
     for (const row of rows(r)) lines.push(`| ${row.measure} | ${row.value} | ${row.goal} | ${row.verdict} |`);
     lines.push('');
     if (r.history) {
-      lines.push(`History queries at ${r.history.announcements.toLocaleString('en')} announcements on the same server (ms), alone and while this load ran:`, '');
+      lines.push(
+        `History queries at ${r.history.announcements.toLocaleString('en')} announcements on the same server (ms), alone and while this load ran:`,
+        '',
+      );
       lines.push('| query | alone p50 | alone p95 | under load p50 | under load p95 | under load n |', '| --- | ---: | ---: | ---: | ---: | ---: |');
-      for (const h of historyRows(r.history)) lines.push(`| ${h.query} | ${h['alone p50']} | ${h['alone p95']} | ${h['under load p50']} | ${h['under load p95']} | ${h['under load n']} |`);
+      for (const h of historyRows(r.history))
+        lines.push(`| ${h.query} | ${h['alone p50']} | ${h['alone p95']} | ${h['under load p50']} | ${h['under load p95']} | ${h['under load n']} |`);
       lines.push('');
     }
   }

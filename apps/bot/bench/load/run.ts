@@ -41,7 +41,13 @@ export interface RunResult {
   history?: HistoryResult;
 }
 
-export async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefined, history: HistoryChild | null, historyAlone: HistoryMeasure[] | null, announcements: number): Promise<RunResult> {
+export async function runOn(
+  database: 'pglite' | 'postgres',
+  serverUrl: string | undefined,
+  history: HistoryChild | null,
+  historyAlone: HistoryMeasure[] | null,
+  announcements: number,
+): Promise<RunResult> {
   log(`\n== ${database === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (in memory, in the bot process)'}: ${config.groups} groups × 4 people`);
   const s0 = performance.now();
   const sim = await TelegramSim.start({ seed: config.seed, maxCalls: 50_000_000, pressTimeoutMs: 120_000 });
@@ -116,7 +122,9 @@ export async function runOn(database: 'pglite' | 'postgres', serverUrl: string |
     if (!config.durationS && gamesFinished < groups.length) throw new Error(`${groups.length - gamesFinished} games did not finish`);
 
     const actions = latencies.length;
-    log(`  ${actions} actions in ${elapsed.toFixed(1)} s (${gamesFinished} of ${groups.length} games finished); timing the bare GameService.act in the bot process…`);
+    log(
+      `  ${actions} actions in ${elapsed.toFixed(1)} s (${gamesFinished} of ${groups.length} games finished); timing the bare GameService.act in the bot process…`,
+    );
     const bare = await bot.bare(config.acts);
     const botCpuMsPerAction = (end.cpuMs - start.cpuMs) / actions;
     const bareCpu = bare.cpuMs / bare.ms.length;
@@ -160,4 +168,5 @@ export async function runOn(database: 'pglite' | 'postgres', serverUrl: string |
 }
 
 /** Bot API calls per action besides answering the press (also for results stored before it was kept). */
-export const besidesAnswer = (r: Pick<RunResult, 'botApiCalls' | 'callsByMethod' | 'actions'>) => (r.botApiCalls - (r.callsByMethod.answerCallbackQuery ?? 0)) / r.actions;
+export const besidesAnswer = (r: Pick<RunResult, 'botApiCalls' | 'callsByMethod' | 'actions'>) =>
+  (r.botApiCalls - (r.callsByMethod.answerCallbackQuery ?? 0)) / r.actions;

@@ -42,7 +42,11 @@ async function promptText(ctx: BotContext): Promise<string> {
 async function store(ctx: BotContext, locale: Locale): Promise<void> {
   if (isGroup(ctx)) return setChatLocale(ctx.deps, BigInt(ctx.chat!.id), locale);
   const from = ctx.from!;
-  return setUserLocale(ctx.deps, { id: String(from.id), name: from.first_name, username: from.username ?? null, languageCode: from.language_code ?? null }, locale);
+  return setUserLocale(
+    ctx.deps,
+    { id: String(from.id), name: from.first_name, username: from.username ?? null, languageCode: from.language_code ?? null },
+    locale,
+  );
 }
 
 /** Said in the new language: the first words in it confirm the choice. */

@@ -37,11 +37,7 @@ lobby.command(['newgame', 'mia'], async (ctx) => {
     action: { type: 'create', creator: user.id, settings },
   });
   if (created.status === 'rejected') {
-    return ctx.reply(
-      created.rejection.code === 'game-exists'
-        ? ctx.t('newgame-exists')
-        : ctx.t('newgame-failed', { reason: created.rejection.message }),
-    );
+    return ctx.reply(created.rejection.code === 'game-exists' ? ctx.t('newgame-exists') : ctx.t('newgame-failed', { reason: created.rejection.message }));
   }
 });
 

@@ -40,17 +40,14 @@ play.on('callback_query:data', async (ctx) => {
   // `current`: the game just read, so the service need not read it again (see ActRequest).
   const base = { chatId: game.chatId, gameId: game.id, user, current: game };
   const key = `update:${ctx.update.update_id}`;
-  const act = (action: Action, followUp?: (state: GameState) => Action | undefined) =>
-    games.act({ ...base, key, action, ...(followUp ? { followUp } : {}) });
+  const act = (action: Action, followUp?: (state: GameState) => Action | undefined) => games.act({ ...base, key, action, ...(followUp ? { followUp } : {}) });
   const move = button.move;
   const actorName = game.state.round ? game.state.seats.find((p) => p.id === game.state.round!.actor)?.name : undefined;
   const refuse = { actorName };
   /** The engine's refusal (from an action, or asked of `legal.ts`) in the player's language. */
-  const refusedWith = (rejection: ServiceRejection) =>
-    ctx.answerCallbackQuery({ text: rejectionText(rejection, ctx.t, refuse), show_alert: false });
+  const refusedWith = (rejection: ServiceRejection) => ctx.answerCallbackQuery({ text: rejectionText(rejection, ctx.t, refuse), show_alert: false });
   const refused = (result: Extract<ActResult, { status: 'rejected' }>) => refusedWith(result.rejection);
-  const answer = (result: ActResult, ok?: string) =>
-    result.status === 'rejected' ? refused(result) : ctx.answerCallbackQuery(ok ? { text: ok } : {});
+  const answer = (result: ActResult, ok?: string) => (result.status === 'rejected' ? refused(result) : ctx.answerCallbackQuery(ok ? { text: ok } : {}));
   /** Whether this player sees their dice in pop-ups (group mode, or their private chat fails). */
   const atTable = () => notifier.playsAtTable(game, player);
   /** After a look at the dice: in a pop-up when the player plays at the table, else their prompt shows them. */

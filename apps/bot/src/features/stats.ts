@@ -69,15 +69,9 @@ export function statsText(t: Translate, name: string, scope: 'group' | 'all', s:
     t('stats-title', { name, scope }),
     ...(rating ? [ratingLine(t, rating)] : []),
     t('stats-games', { games: s.games, wins: s.wins, winRate: percent(s.winRate) }),
-    s.bluffRate === null
-      ? t('stats-bluff-rate-none')
-      : t('stats-bluff-rate', { rate: percent(s.bluffRate), bluffs: a.over, looked }),
+    s.bluffRate === null ? t('stats-bluff-rate-none') : t('stats-bluff-rate', { rate: percent(s.bluffRate), bluffs: a.over, looked }),
     t('stats-bluffs-called', { called: s.calledOn.bluffsCalled, caught: s.calls.bluffsCaught }),
-    s.calls.total === 0
-      ? t('stats-calls-none')
-      : t('stats-calls', { right: s.calls.right, total: s.calls.total, accuracy: percent(s.calls.accuracy) }),
-    causes.length === 0
-      ? t('stats-lives', { total: s.livesLost.total })
-      : t('stats-lives-detail', { total: s.livesLost.total, causes: causes.join(', ') }),
+    s.calls.total === 0 ? t('stats-calls-none') : t('stats-calls', { right: s.calls.right, total: s.calls.total, accuracy: percent(s.calls.accuracy) }),
+    causes.length === 0 ? t('stats-lives', { total: s.livesLost.total }) : t('stats-lives-detail', { total: s.livesLost.total, causes: causes.join(', ') }),
   ].join('\n');
 }

@@ -78,7 +78,6 @@ export function promptText(state: GameState, player: PlayerId, options: { deadli
   return lines.join('\n');
 }
 
-
 /** A prompt whose turn is over: what became of it, and no buttons. */
 export function closedPromptText(state: GameState, player: PlayerId, why: Closed, t: Translate): string {
   const view = playerView(state, player);
@@ -122,6 +121,7 @@ export function dicePopupText(state: GameState, player: PlayerId, t: Translate):
   const label = (v: Value) => claimLabel(state.settings.ranking, v, t);
   const claim = label(facts.truth);
   const standing = facts.standing === null ? '' : label(facts.standing);
-  const verdict = facts.standing === null ? t('popup-dice-start') : facts.truthLegal ? t('popup-dice-beat', { standing }) : t('popup-dice-no-beat', { standing });
+  const verdict =
+    facts.standing === null ? t('popup-dice-start') : facts.truthLegal ? t('popup-dice-beat', { standing }) : t('popup-dice-no-beat', { standing });
   return t('popup-dice', { faces: facts.faces, claim, verdict });
 }

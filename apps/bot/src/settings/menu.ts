@@ -147,67 +147,92 @@ const back = async (ctx: Press) => {
 const backButton = label((v) => v.t('settings-btn-back'));
 
 stepper(settingsMenu, 'lives', (v) => v.t('settings-btn-lives', { n: v.settings.lives }));
-settingsMenu.text(label((v) => v.t('settings-btn-ranking', { preset: presetLabel(v.t, v.settings) })), goTo('st-r')).row();
 settingsMenu
-  .text(label((v) => v.t('settings-btn-announce', { rule: v.settings.announceRule })), (ctx) =>
-    change(ctx, (v) => ({ announceRule: v.settings.announceRule === 'strict' ? 'at-least' : 'strict' })),
+  .text(
+    label((v) => v.t('settings-btn-ranking', { preset: presetLabel(v.t, v.settings) })),
+    goTo('st-r'),
   )
   .row();
 settingsMenu
-  .text(label((v) => v.t('settings-btn-blind-pass', { on: v.settings.blindPass ? 'on' : 'off' })), (ctx) =>
-    change(ctx, (v) => ({ blindPass: !v.settings.blindPass })),
+  .text(
+    label((v) => v.t('settings-btn-announce', { rule: v.settings.announceRule })),
+    (ctx) => change(ctx, (v) => ({ announceRule: v.settings.announceRule === 'strict' ? 'at-least' : 'strict' })),
+  )
+  .row();
+settingsMenu
+  .text(
+    label((v) => v.t('settings-btn-blind-pass', { on: v.settings.blindPass ? 'on' : 'off' })),
+    (ctx) => change(ctx, (v) => ({ blindPass: !v.settings.blindPass })),
   )
   .row();
 stepper(settingsMenu, 'miaLookedPenalty', (v) => v.t('settings-btn-mia-looked', { n: v.settings.miaLookedPenalty }));
 stepper(settingsMenu, 'miaFalsePenalty', (v) => v.t('settings-btn-mia-false', { n: v.settings.miaFalsePenalty }));
 settingsMenu
-  .text(label((v) => v.t('settings-btn-end', { rule: v.settings.endRule })), (ctx) =>
-    change(ctx, (v) => ({ endRule: v.settings.endRule === 'last-standing' ? 'first-out' : 'last-standing' })),
+  .text(
+    label((v) => v.t('settings-btn-end', { rule: v.settings.endRule })),
+    (ctx) => change(ctx, (v) => ({ endRule: v.settings.endRule === 'last-standing' ? 'first-out' : 'last-standing' })),
   )
   .row();
-settingsMenu.text(label((v) => v.t('settings-btn-turn', { time: turnLabel(v.t, v.settings.turnSeconds) })), goTo('st-t')).row();
+settingsMenu
+  .text(
+    label((v) => v.t('settings-btn-turn', { time: turnLabel(v.t, v.settings.turnSeconds) })),
+    goTo('st-t'),
+  )
+  .row();
 stepper(settingsMenu, 'idleLimit', (v) => v.t('settings-btn-idle', { n: v.settings.idleLimit }));
 stepper(settingsMenu, 'minPlayers', (v) => v.t('settings-btn-min-players', { n: v.settings.minPlayers }));
 stepper(settingsMenu, 'maxPlayers', (v) => v.t('settings-btn-max-players', { n: v.settings.maxPlayers }));
 settingsMenu
-  .text(label((v) => v.t('settings-btn-play-mode', { mode: v.playMode })), async (ctx) =>
-    choosePlayMode(ctx, (await viewOf(ctx)).playMode === 'group' ? 'private' : 'group'),
+  .text(
+    label((v) => v.t('settings-btn-play-mode', { mode: v.playMode })),
+    async (ctx) => choosePlayMode(ctx, (await viewOf(ctx)).playMode === 'group' ? 'private' : 'group'),
   )
   .row();
 settingsMenu
-  .text(label((v) => v.t('settings-btn-language', { name: LOCALE_NAMES[v.locale] })), goTo('st-l'))
-  .text(label((v) => v.t('settings-btn-close')), async (ctx) => {
-    if (!(await mayChange(ctx, await viewOf(ctx)))) return ctx.answerCallbackQuery({ text: ctx.t('settings-not-allowed'), show_alert: true });
-    await ctx.menu.close({ immediate: true });
-    return ctx.answerCallbackQuery();
-  });
+  .text(
+    label((v) => v.t('settings-btn-language', { name: LOCALE_NAMES[v.locale] })),
+    goTo('st-l'),
+  )
+  .text(
+    label((v) => v.t('settings-btn-close')),
+    async (ctx) => {
+      if (!(await mayChange(ctx, await viewOf(ctx)))) return ctx.answerCallbackQuery({ text: ctx.t('settings-not-allowed'), show_alert: true });
+      await ctx.menu.close({ immediate: true });
+      return ctx.answerCallbackQuery();
+    },
+  );
 
 // Ranking: a preset sets all three options at once; each option can then be changed on its own.
 PRESETS.forEach((preset: RankingPreset) => {
-  rankingMenu.text(label((v) => mark(presetOf(v.settings.ranking) === preset, v.t(`settings-preset-${preset}`))), (ctx) =>
-    change(ctx, () => ({ ranking: RANKING_PRESETS[preset] })),
+  rankingMenu.text(
+    label((v) => mark(presetOf(v.settings.ranking) === preset, v.t(`settings-preset-${preset}`))),
+    (ctx) => change(ctx, () => ({ ranking: RANKING_PRESETS[preset] })),
   );
 });
 rankingMenu.row();
 rankingMenu
-  .text(label((v) => v.t('settings-btn-doubles', { best: v.settings.ranking.doubles === '11-high' ? 'ones' : 'sixes' })), (ctx) =>
-    change(ctx, (v) => ({ ranking: { doubles: v.settings.ranking.doubles === '66-high' ? '11-high' : '66-high' } })),
+  .text(
+    label((v) => v.t('settings-btn-doubles', { best: v.settings.ranking.doubles === '11-high' ? 'ones' : 'sixes' })),
+    (ctx) => change(ctx, (v) => ({ ranking: { doubles: v.settings.ranking.doubles === '66-high' ? '11-high' : '66-high' } })),
   )
   .row()
-  .text(label((v) => v.t('settings-btn-little-mia', { on: v.settings.ranking.littleMia ? 'on' : 'off' })), (ctx) =>
-    change(ctx, (v) => ({ ranking: { littleMia: !v.settings.ranking.littleMia } })),
+  .text(
+    label((v) => v.t('settings-btn-little-mia', { on: v.settings.ranking.littleMia ? 'on' : 'off' })),
+    (ctx) => change(ctx, (v) => ({ ranking: { littleMia: !v.settings.ranking.littleMia } })),
   )
   .row()
-  .text(label((v) => v.t('settings-btn-sum', { on: v.settings.ranking.sum ? 'on' : 'off' })), (ctx) =>
-    change(ctx, (v) => ({ ranking: { sum: !v.settings.ranking.sum } })),
+  .text(
+    label((v) => v.t('settings-btn-sum', { on: v.settings.ranking.sum ? 'on' : 'off' })),
+    (ctx) => change(ctx, (v) => ({ ranking: { sum: !v.settings.ranking.sum } })),
   )
   .row()
   .text(backButton, back);
 
 for (const row of TURN_ROWS) {
   for (const seconds of row) {
-    turnMenu.text(label((v) => mark(v.settings.turnSeconds === seconds, turnLabel(v.t, seconds))), (ctx) =>
-      change(ctx, () => ({ turnSeconds: seconds })),
+    turnMenu.text(
+      label((v) => mark(v.settings.turnSeconds === seconds, turnLabel(v.t, seconds))),
+      (ctx) => change(ctx, () => ({ turnSeconds: seconds })),
     );
   }
   turnMenu.row();
@@ -215,7 +240,10 @@ for (const row of TURN_ROWS) {
 turnMenu.text(backButton, back);
 
 LOCALES.forEach((locale, i) => {
-  languageMenu.text(label((v) => mark(v.locale === locale, LOCALE_NAMES[locale])), (ctx) => chooseLanguage(ctx, locale));
+  languageMenu.text(
+    label((v) => mark(v.locale === locale, LOCALE_NAMES[locale])),
+    (ctx) => chooseLanguage(ctx, locale),
+  );
   if (i % 3 === 2) languageMenu.row();
 });
 languageMenu.row().text(backButton, back);

@@ -1,12 +1,4 @@
-import {
-  RANKING_PRESETS,
-  SETTING_LIMITS,
-  resolveSettings,
-  type RankingOptions,
-  type RankingPreset,
-  type Settings,
-  type SettingsInput,
-} from '@mia/engine';
+import { RANKING_PRESETS, SETTING_LIMITS, resolveSettings, type RankingOptions, type RankingPreset, type Settings, type SettingsInput } from '@mia/engine';
 
 /**
  * What the settings menu can change and how, without Telegram: which settings step by ➖/➕,

@@ -98,7 +98,8 @@ export class Executor {
       } catch (error) {
         if (!privateChatFails(error)) throw error;
         // Blocked, or never started: the game must not stall. The player plays from the table.
-        if (intent.op === 'edit') screen = record(screen, { chat: 'player', player, op: 'edit', id: intent.id, view: { kind: 'closed', why: { kind: 'moved-on' } } }, intent.id);
+        if (intent.op === 'edit')
+          screen = record(screen, { chat: 'player', player, op: 'edit', id: intent.id, view: { kind: 'closed', why: { kind: 'moved-on' } } }, intent.id);
         // A failed send: this turn's one notifying message never arrived. The round's message on
         // screen was not drawn for them at the table, so the planner, asked again, sends it anew
         // mentioning them (an edit would notify nobody).

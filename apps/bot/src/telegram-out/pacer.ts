@@ -66,7 +66,8 @@ export class Pacer {
       times = [];
       this.groups.set(chat, times);
       // Forget groups that sent nothing for a minute, so the map stays as small as the active groups.
-      if (this.groups.size > 10_000) for (const [key, list] of this.groups) if (list.length === 0 || list[list.length - 1]! < this.clock.now() - 60_000) this.groups.delete(key);
+      if (this.groups.size > 10_000)
+        for (const [key, list] of this.groups) if (list.length === 0 || list[list.length - 1]! < this.clock.now() - 60_000) this.groups.delete(key);
     }
     return times;
   }

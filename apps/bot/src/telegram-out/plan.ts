@@ -77,7 +77,13 @@ export function plan({ state, events, screen }: PlanInput): Intent[] {
   for (const [id, live] of Object.entries(screen.prompts)) {
     if (wantsPrompt && id === actor && live.turn === turn) continue;
     // The actor's own old prompt closes before their new one is sent (the screen holds one per player).
-    (id === actor ? prompt : closing).push({ op: 'edit', chat: 'player', player: id, id: live.id, view: { kind: 'closed', why: closedReason(state, events, id) } });
+    (id === actor ? prompt : closing).push({
+      op: 'edit',
+      chat: 'player',
+      player: id,
+      id: live.id,
+      view: { kind: 'closed', why: closedReason(state, events, id) },
+    });
   }
 
   if (over) {
@@ -105,7 +111,9 @@ export function plan({ state, events, screen }: PlanInput): Intent[] {
   if (wantsPrompt) {
     const live = screen.prompts[actor];
     const view = { kind: 'prompt', turn } as const;
-    prompt.push(live && live.turn === turn ? { op: 'edit', chat: 'player', player: actor, id: live.id, view } : { op: 'send', chat: 'player', player: actor, view });
+    prompt.push(
+      live && live.turn === turn ? { op: 'edit', chat: 'player', player: actor, id: live.id, view } : { op: 'send', chat: 'player', player: actor, view },
+    );
   }
   return [...intents, ...prompt, ...closing, ...table];
 }
@@ -121,7 +129,12 @@ function abortedIntents(screen: Screen, reason: AbortReason, justNow: boolean): 
     const why = reason === 'stopped' ? 'stopped' : 'expired';
     if (screen.lobby !== undefined) intents.push({ op: 'edit', chat: 'group', id: screen.lobby, view: { kind: 'lobby-closed', why } });
     if (screen.round && !screen.round.final) {
-      intents.push({ op: 'edit', chat: 'group', id: screen.round.id, view: { kind: 'round', round: screen.round.round, turn: screen.round.turn, final: true, mention: null, note: 'stopped' } });
+      intents.push({
+        op: 'edit',
+        chat: 'group',
+        id: screen.round.id,
+        view: { kind: 'round', round: screen.round.round, turn: screen.round.turn, final: true, mention: null, note: 'stopped' },
+      });
     }
     if (reason === 'lobby-expired' && justNow) intents.push({ op: 'send', chat: 'group', view: { kind: 'lobby-expired' } });
   }

@@ -4,9 +4,9 @@ import { DRAIN_MS, GOAL } from './options';
 import type { RunResult } from './run';
 
 export const NOTES = [
-  'Delay: the wall-clock time a spectator received a `game`/`ended` message minus the time of the commit of that game and version. The commit is observed twice: by the writer, when its `GameService.act` resolved (its event loop may get there late on a busy machine), and, on PostgreSQL, by a LISTEN connection in the spectators\' process hearing the commit\'s notice (sent by PostgreSQL at commit). The commit happened before both, so the earlier of the two is used: the delay is a lower bound, tight within the quicker observer\'s reaction. Also given: the delay from act resolved alone (the plain definition; negative when the writer lags) and from the call of act (an upper bound: it includes the transaction and the writer\'s wait for a pooled connection). All processes read the same clock (performance.timeOrigin + performance.now()).',
+  "Delay: the wall-clock time a spectator received a `game`/`ended` message minus the time of the commit of that game and version. The commit is observed twice: by the writer, when its `GameService.act` resolved (its event loop may get there late on a busy machine), and, on PostgreSQL, by a LISTEN connection in the spectators' process hearing the commit's notice (sent by PostgreSQL at commit). The commit happened before both, so the earlier of the two is used: the delay is a lower bound, tight within the quicker observer's reaction. Also given: the delay from act resolved alone (the plain definition; negative when the writer lags) and from the call of act (an upper bound: it includes the transaction and the writer's wait for a pooled connection). All processes read the same clock (performance.timeOrigin + performance.now()).",
   'Split (PostgreSQL): "notice heard" is the notice\'s arrival at the LISTEN connection minus act resolved (negative when the writer lags); "dashboard" is a spectator\'s arrival minus the notice: the dashboard\'s own part (it hears the same notice, loads the game and its events, serializes once and writes to each socket).',
-  'The first seconds of play are a warm-up, not measured (--warmup): the dashboard\'s first batches pay for compiling and connecting once.',
+  "The first seconds of play are a warm-up, not measured (--warmup): the dashboard's first batches pay for compiling and connecting once.",
   `Delivered/expected: every committed version during the measured window, times the spectators of its group; an arrival more than ${DRAIN_MS / 1000} s after the last commit, or never, counts as lost. A version the dashboard skipped (it loads the game after the notice, so two quick commits may come out as the newer one twice) is lost too.`,
   'Server memory: the dashboard process\'s RSS (/proc) after the games were set up and nobody watched ("idle"), 2 s after the last spectator connected and got its snapshot ("with clients"), and after play. RSS moves by tens of MB with garbage collection alone (freed pages stay with the process), so the per-client figure comes from the heap instead: heap in use plus external memory (buffers), each read right after a full collection (through the dashboard\'s inspector on a loopback port; in process, global.gc), with clients minus idle, per client. CPU: the dashboard\'s user+system time during play over the play\'s wall time, in % of one core; "writer" is this process\'s.',
   'The dashboard is started with RATE_LIMIT_MAX above the number of spectators: with the default (300 a minute per address) most of 1,000 upgrades from one address would get 429.',
@@ -40,8 +40,12 @@ export function rows(r: RunResult) {
 }
 
 export function describe(r: RunResult): string {
-  const refused = Object.entries(r.refused).map(([s, n]) => `${n}× ${s}`).join(', ');
-  const closes = Object.entries(r.closesDuringPlay).map(([c, n]) => `${n}× ${c}`).join(', ');
+  const refused = Object.entries(r.refused)
+    .map(([s, n]) => `${n}× ${s}`)
+    .join(', ');
+  const closes = Object.entries(r.closesDuringPlay)
+    .map(([c, n]) => `${n}× ${c}`)
+    .join(', ');
   return (
     `${r.clients} spectators on ${r.groups} games (dashboard: ${r.serverScope}), each game one action per ${r.intervalMs} ms; ` +
     `${r.commits} commits in ${r.seconds} s after a ${r.warmupSeconds} s warm-up` +

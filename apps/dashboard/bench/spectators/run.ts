@@ -58,7 +58,9 @@ export interface RunResult {
 }
 
 export async function run(database: 'postgres' | 'pglite', serverUrl: string): Promise<RunResult> {
-  log(`\n== ${database === 'postgres' ? 'PostgreSQL (fresh database), the dashboard as its own process' : 'PGlite (in memory), the dashboard in this process'}`);
+  log(
+    `\n== ${database === 'postgres' ? 'PostgreSQL (fresh database), the dashboard as its own process' : 'PGlite (in memory), the dashboard in this process'}`,
+  );
   const created = database === 'postgres' ? await createServerDatabase(serverUrl) : null;
   let db: Database | null = null;
   let games: GameService | null = null;
@@ -161,7 +163,13 @@ export async function run(database: 'postgres' | 'pglite', serverUrl: string): P
     if (process.env.SPECTATORS_TRACE) {
       const { writeFileSync } = await import('node:fs');
       const t0 = played.commits[0]?.[3] ?? 0;
-      writeFileSync(process.env.SPECTATORS_TRACE, trace.sort((a, b) => a[0] - b[0]).map(([t, d, k]) => `${(t - t0).toFixed(0)} ${d.toFixed(1)} ${k}`).join('\n'));
+      writeFileSync(
+        process.env.SPECTATORS_TRACE,
+        trace
+          .sort((a, b) => a[0] - b[0])
+          .map(([t, d, k]) => `${(t - t0).toFixed(0)} ${d.toFixed(1)} ${k}`)
+          .join('\n'),
+      );
     }
     // every spectator of the group should get every version committed in it
     const expected = played.commits.reduce((n, c) => n + connected.perGroup[c[4]]!, 0);
@@ -194,7 +202,9 @@ export async function run(database: 'postgres' | 'pglite', serverUrl: string): P
       serverRssMB: { idle: MB(idle.rssBytes), withClients: MB(withClients.rssBytes), end: MB(end.rssBytes) },
       serverHeapMB: { idle: MB(idleHeap.heapUsedBytes), withClients: MB(withClientsHeap.heapUsedBytes) },
       serverHeapPerClientKB: r2(
-        (withClientsHeap.heapUsedBytes + withClientsHeap.externalBytes - idleHeap.heapUsedBytes - idleHeap.externalBytes) / 1024 / Math.max(1, connected.clients),
+        (withClientsHeap.heapUsedBytes + withClientsHeap.externalBytes - idleHeap.heapUsedBytes - idleHeap.externalBytes) /
+          1024 /
+          Math.max(1, connected.clients),
       ),
       serverCpuPercent: r2((serverCpuMs / (played.seconds * 1000)) * 100),
       serverCpuMsPerCommit: r2(serverCpuMs / Math.max(1, played.commits.length)),

@@ -90,10 +90,7 @@ export class LiveHub {
   /** Subscribes to the game service (both origins: this process and, via LISTEN/NOTIFY, others). */
   start(): void {
     if (this.unsubscribe || this.closed) return;
-    this.unsubscribe = [
-      this.deps.games.subscribe((batch) => this.onBatch(batch)),
-      this.deps.games.subscribeChats((changed) => this.onChatChanged(changed)),
-    ];
+    this.unsubscribe = [this.deps.games.subscribe((batch) => this.onBatch(batch)), this.deps.games.subscribeChats((changed) => this.onChatChanged(changed))];
     const timer = setInterval(() => this.heartbeat(), this.heartbeatMs);
     timer.unref();
     this.timers.push(timer);

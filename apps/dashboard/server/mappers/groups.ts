@@ -3,8 +3,7 @@ import type { GroupSummary, Language } from '../../shared/api';
 const LANGUAGES: readonly Language[] = ['en', 'ru', 'sk', 'af', 'hi'];
 
 /** A chat's language as the contract knows it; a language the dashboard does not know shows as English. */
-export const toLanguage = (language: string): Language =>
-  (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
+export const toLanguage = (language: string): Language => ((LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en');
 
 export interface ChatRow {
   dashboardToken: string;

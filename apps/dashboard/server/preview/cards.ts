@@ -80,9 +80,7 @@ export function boardCard(group: Group, scene: GroupScene, board: Leader[], word
     heading: t('card.leaderboard'),
     summary: finishedLine(scene, board[0], words),
     columns: [{ label: t('card.player'), align: 'start', strong: true }, number('rating'), number('games'), number('wins'), number('bluffRate')],
-    rows: board
-      .slice(0, BOARD_ROWS)
-      .map((r, i) => [`${i + 1}. ${r.name}`, String(r.rating), String(r.games), String(r.wins), words.percent(r.bluffRate)]),
+    rows: board.slice(0, BOARD_ROWS).map((r, i) => [`${i + 1}. ${r.name}`, String(r.rating), String(r.games), String(r.wins), words.percent(r.bluffRate)]),
   };
 }
 

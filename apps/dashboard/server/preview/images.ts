@@ -41,7 +41,10 @@ export class PreviewImages {
         const card = await context();
         if (!card) return undefined; // nothing to show (the route answers 404): nothing kept
         const image = await renderCard(card);
-        this.log.debug({ key: key.split(':')[0], ms: { layout: Math.round(image.layoutMs), raster: Math.round(image.rasterMs) }, bytes: image.png.length }, 'dashboard: preview image rendered');
+        this.log.debug(
+          { key: key.split(':')[0], ms: { layout: Math.round(image.layoutMs), raster: Math.round(image.rasterMs) }, bytes: image.png.length },
+          'dashboard: preview image rendered',
+        );
         return image;
       },
     });

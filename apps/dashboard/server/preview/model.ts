@@ -54,5 +54,4 @@ export interface FinishedGame {
 export const finishedVersion = (finished: FinishedGames): string => `f${finished.count}.${finished.lastAt?.getTime() ?? 0}`;
 
 /** A version of what the scene shows: a new one whenever a move is made or a game finishes. */
-export const sceneVersion = (scene: GroupScene): string =>
-  scene.running ? `${scene.running.id}.${scene.running.version}` : finishedVersion(scene.finished);
+export const sceneVersion = (scene: GroupScene): string => (scene.running ? `${scene.running.id}.${scene.running.version}` : finishedVersion(scene.finished));

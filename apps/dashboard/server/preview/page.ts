@@ -31,11 +31,7 @@ export interface PreviewPageOptions {
 
 /** A page GET from a link-preview robot (or any crawler) for an address the SPA has a page for. */
 export function isPreviewRobot(request: FastifyRequest): boolean {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    isbot(request.headers['user-agent'] ?? '') &&
-    pageTarget(request.url).kind !== 'other'
-  );
+  return (request.method === 'GET' || request.method === 'HEAD') && isbot(request.headers['user-agent'] ?? '') && pageTarget(request.url).kind !== 'other';
 }
 
 /** The page's preview, read through the token in its address. */

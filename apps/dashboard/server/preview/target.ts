@@ -51,7 +51,8 @@ export function pageTarget(url: string): PageTarget {
   const groupToken = checked(token, TOKEN);
   if (section === undefined) return { kind: 'group', token: groupToken, live: false };
   if (section === 'live' && id === undefined) return { kind: 'group', token: groupToken, live: true };
-  if (section === 'games' && id !== undefined) return { kind: 'game', token: groupToken, gameId: checked(id, GAME_ID), spoilerFree: query.get('spoilers') === 'hidden' };
+  if (section === 'games' && id !== undefined)
+    return { kind: 'game', token: groupToken, gameId: checked(id, GAME_ID), spoilerFree: query.get('spoilers') === 'hidden' };
   if (section === 'players' && id !== undefined) return { kind: 'player', token: groupToken, userId: userIdOf(id) };
   return { kind: 'other' };
 }

@@ -92,10 +92,7 @@ export async function publicGroups(reads: Reader): Promise<GroupSummary[]> {
     .map((chat) => toGroupSummary(chat, counts.get(chat.id.toString()) ?? NO_GAMES))
     .sort(
       (a, b) =>
-        b.runningGames - a.runningGames ||
-        b.finishedGames - a.finishedGames ||
-        (a.title ?? '').localeCompare(b.title ?? '') ||
-        a.token.localeCompare(b.token),
+        b.runningGames - a.runningGames || b.finishedGames - a.finishedGames || (a.title ?? '').localeCompare(b.title ?? '') || a.token.localeCompare(b.token),
     )
     .slice(0, PUBLIC_GROUPS_LIMIT);
 }

@@ -38,7 +38,12 @@ function sendImage(reply: FastifyReply, image: Image | null, cacheControl: strin
 export const previewRoutes: FastifyPluginAsyncTypebox<PreviewRouteOptions> = async (app, { reads, images }) => {
   app.get(
     '/api/preview.png',
-    { schema: { summary: 'The site’s link-preview image', response: pngResponses('1200×630 PNG: the dashboard’s own card (og:image of the index, the odds page and unknown links).') } },
+    {
+      schema: {
+        summary: 'The site’s link-preview image',
+        response: pngResponses('1200×630 PNG: the dashboard’s own card (og:image of the index, the odds page and unknown links).'),
+      },
+    },
     async (_request, reply) => sendImage(reply, await images.site(), 'public, max-age=3600', 'no image'),
   );
 

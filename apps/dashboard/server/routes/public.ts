@@ -19,11 +19,9 @@ export function oddsTables(): OddsTablesAnswer {
 }
 
 export const publicRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { reads }) => {
-  app.get(
-    '/api/groups',
-    { schema: { summary: 'The publicly listed groups', response: responses(PublicGroups, 'Busiest first.') } },
-    async () => ({ groups: await publicGroups(reads) }),
-  );
+  app.get('/api/groups', { schema: { summary: 'The publicly listed groups', response: responses(PublicGroups, 'Busiest first.') } }, async () => ({
+    groups: await publicGroups(reads),
+  }));
 
   const odds = oddsTables();
   const schema = { summary: 'The odds tables', response: responses(OddsTables, 'Every ranking preset with the chance one roll beats each claim.') };

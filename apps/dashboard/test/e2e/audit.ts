@@ -56,9 +56,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       impact: v.impact ?? 'unknown',
       help: v.help,
       count: v.nodes.length,
-      nodes: v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`),
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`),
     }));
   });
 }
@@ -93,8 +91,7 @@ export async function overflowOf(page: Page): Promise<Overflow> {
       while (node && node !== document.body) {
         const position: string = getComputedStyle(node).position;
         if (position === 'fixed') return false;
-        const parent: Element | null =
-          position === 'absolute' ? ((node as HTMLElement).offsetParent as Element | null) : node.parentElement;
+        const parent: Element | null = position === 'absolute' ? ((node as HTMLElement).offsetParent as Element | null) : node.parentElement;
         if (!parent || parent === document.body) return false;
         if (getComputedStyle(parent).overflowX !== 'visible') return true;
         node = parent;

@@ -136,7 +136,8 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     await table.play({ type: 'call', next: [3, 1] });
     // The claim held (65 beats 53): Cleo called wrongly and drops from three lives to two.
     await page.waitForFunction(
-      (two) => [...document.querySelectorAll('ol.seats li')].find((li) => li.textContent?.includes('Cleo'))?.querySelector('.lives > span')?.textContent === two,
+      (two) =>
+        [...document.querySelectorAll('ol.seats li')].find((li) => li.textContent?.includes('Cleo'))?.querySelector('.lives > span')?.textContent === two,
       hearts(2),
       { timeout: 2000 },
     );
@@ -297,10 +298,7 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     }
     expect([...classes].sort()).toEqual(['BLIND', 'OVER', 'PASS', 'TRUTHFUL', 'UNDER']);
     // The scripted rounds, as played.
-    expect(seen[0]!.calls).toEqual([
-      expect.stringMatching(/^Ada: 42 dice: ⚃⚁ ✓ truthful$/),
-      expect.stringMatching(/^Bo: 53 dice: ⚅⚄ ▼ under$/),
-    ]);
+    expect(seen[0]!.calls).toEqual([expect.stringMatching(/^Ada: 42 dice: ⚃⚁ ✓ truthful$/), expect.stringMatching(/^Bo: 53 dice: ⚅⚄ ▼ under$/)]);
     expect(seen[0]!.reveal).toMatch(/^Cleo calls liar: ⚅⚄ — /);
     expect(seen[1]!.calls).toEqual([
       expect.stringMatching(/^Ada: 41 dice: ⚂⚀ ▲ over \(bluff\)$/),
@@ -380,26 +378,22 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
     expect(stats.announcements.pass).toBeGreaterThanOrEqual(1);
 
     // The doughnut's legend table: a count per class.
-    const legendRows = await page.locator('table.legend-table tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [r.querySelector('th')!.textContent!.trim(), r.querySelector('td')!.textContent!.trim()]),
-    );
-    expect(legendRows).toEqual(
-      (['truthful', 'over', 'under', 'blind', 'pass'] as const).map((k) => [en.class[k], String(stats.announcements[k])]),
-    );
+    const legendRows = await page
+      .locator('table.legend-table tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [r.querySelector('th')!.textContent!.trim(), r.querySelector('td')!.textContent!.trim()]));
+    expect(legendRows).toEqual((['truthful', 'over', 'under', 'blind', 'pass'] as const).map((k) => [en.class[k], String(stats.announcements[k])]));
     // Lives lost by cause, and the total.
     const causes = ['caughtBluffing', 'wrongCall', 'miaLooked', 'miaGivenUp', 'timeout'] as const;
     const lost = causes.reduce((sum, k) => sum + stats.livesLost[k], 0);
     expect(lost).toBeGreaterThan(0);
     const livesSection = page.locator('section', { has: page.locator('h2', { hasText: en.player.livesLost }) });
-    const livesRows = await livesSection.locator('tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [r.querySelector('th')!.textContent!.trim(), r.querySelector('td')!.textContent!.trim()]),
-    );
+    const livesRows = await livesSection
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [r.querySelector('th')!.textContent!.trim(), r.querySelector('td')!.textContent!.trim()]));
     expect(livesRows).toEqual(causes.map((k) => [en.cause[k], String(stats.livesLost[k])]));
     expect(await livesSection.locator('tfoot td.num').innerText()).toBe(String(lost));
     // The heat map holds every looked announcement once.
-    const heatTotal = await page
-      .locator('table.heat-map td.heat')
-      .evaluateAll((cells) => cells.reduce((sum, c) => sum + (Number(c.textContent) || 0), 0));
+    const heatTotal = await page.locator('table.heat-map td.heat').evaluateAll((cells) => cells.reduce((sum, c) => sum + (Number(c.textContent) || 0), 0));
     expect(heatTotal).toBe(stats.announcedVsActual.reduce((sum, c) => sum + c.count, 0));
     // Recent games: this one.
     expect(await page.locator('ul.card-list li.card').count()).toBe(stats.recent.games.length);

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OddsTables } from '../../shared/api';
 import en from '../../web/src/locales/en.json';
 import ru from '../../web/src/locales/ru.json';
-import { browserAvailable, ensureSpaBuilt, getJson, horizontalOverflow, launchBrowser, pageErrors, screenshotPath, startDashboard, type Dashboard } from './support';
+import {
+  browserAvailable,
+  ensureSpaBuilt,
+  getJson,
+  horizontalOverflow,
+  launchBrowser,
+  pageErrors,
+  screenshotPath,
+  startDashboard,
+  type Dashboard,
+} from './support';
 
 /** The page's background (on <html>) as [r, g, b]. */
 const background = (page: Page) =>

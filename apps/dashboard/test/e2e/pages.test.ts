@@ -81,7 +81,8 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
   }, 300_000);
 
   afterAll(async () => {
-    if (rows.length > 0) console.info(`dashboard pages in Chromium (axe-core ${AXE_WIDTHS.join(' and ')} px; overflow ${WIDTHS.join(', ')} px):\n${table(rows)}`);
+    if (rows.length > 0)
+      console.info(`dashboard pages in Chromium (axe-core ${AXE_WIDTHS.join(' and ')} px; overflow ${WIDTHS.join(', ')} px):\n${table(rows)}`);
     await browser?.close();
     await w?.close();
     if (webRoot) rmSync(webRoot, { recursive: true, force: true });
@@ -119,7 +120,14 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
         await settled(page);
       }
     } catch (e) {
-      return `${where}: did not load: ${String(e).split('\n')[0]}; main reads ${JSON.stringify((await page.locator('body').innerText().catch(() => '')).slice(0, 160))}`;
+      return `${where}: did not load: ${String(e).split('\n')[0]}; main reads ${JSON.stringify(
+        (
+          await page
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 160),
+      )}`;
     }
     const scheme = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
     if (scheme !== theme) return `${where}: the page's colour scheme is ${scheme}`;

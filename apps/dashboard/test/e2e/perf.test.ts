@@ -47,9 +47,7 @@ function countBytes(cdp: CDPSession) {
       return urls.filter((u, i) => urls.indexOf(u) !== i);
     },
     largest: () =>
-      [...finished.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .map(([id, n]) => `${new URL(started.get(id) ?? 'about:blank').pathname.slice(0, 60)} ${n}`),
+      [...finished.entries()].sort((a, b) => b[1] - a[1]).map(([id, n]) => `${new URL(started.get(id) ?? 'about:blank').pathname.slice(0, 60)} ${n}`),
   };
 }
 

@@ -28,7 +28,13 @@ async function axeViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (d: Document) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const { violations } = await axe.run(document);
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    return violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   });
 }
 
@@ -177,11 +183,9 @@ describe.skipIf(!browserAvailable('replay e2e'))('a replay studied in Chromium',
     await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
     await page.getByRole('button', { name: 'Play' }).click();
     // 0.5 s a step: the end of the game within a few seconds, then it stops by itself.
-    await page.waitForFunction(
-      (s) => document.querySelector<HTMLElement>('section.replay-board')?.dataset.step === s,
-      String(last.announcements.length + 1),
-      { timeout: 10_000 },
-    );
+    await page.waitForFunction((s) => document.querySelector<HTMLElement>('section.replay-board')?.dataset.step === s, String(last.announcements.length + 1), {
+      timeout: 10_000,
+    });
     await page.getByRole('button', { name: 'Play' }).waitFor();
     expect(await page.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed')).toBe('false');
   });

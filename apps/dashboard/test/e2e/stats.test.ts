@@ -103,7 +103,11 @@ describe.skipIf(!browserAvailable('dashboard statistics'))('ratings and statisti
 
   /** Each part of the page on its own, readable at full size (a whole phone page is too tall to look at). */
   async function sections(page: Page, name: string, selectors: string[]): Promise<void> {
-    for (const [i, selector] of selectors.entries()) await page.locator(selector).first().screenshot({ path: `${SHOTS}/${name}-${i}.png` });
+    for (const [i, selector] of selectors.entries())
+      await page
+        .locator(selector)
+        .first()
+        .screenshot({ path: `${SHOTS}/${name}-${i}.png` });
   }
 
   async function checkPage(page: Page, errors: string[], where: string): Promise<void> {
@@ -152,7 +156,10 @@ describe.skipIf(!browserAvailable('dashboard statistics'))('ratings and statisti
           const table = t as HTMLTableElement;
           const cols = [...table.tHead!.rows[0]!.cells].slice(1).map((c) => c.textContent);
           const rows = [...table.tBodies[0]!.rows].map((r) => r.cells[0]!.textContent);
-          const diagonal = [...table.querySelectorAll('.heat-diagonal')].map((c) => [(c as HTMLTableCellElement).cellIndex, (c.parentElement as HTMLTableRowElement).sectionRowIndex + 1]);
+          const diagonal = [...table.querySelectorAll('.heat-diagonal')].map((c) => [
+            (c as HTMLTableCellElement).cellIndex,
+            (c.parentElement as HTMLTableRowElement).sectionRowIndex + 1,
+          ]);
           return { cols, rows, diagonal };
         });
         expect(axes.cols).toEqual(axes.rows);
@@ -169,7 +176,13 @@ describe.skipIf(!browserAvailable('dashboard statistics'))('ratings and statisti
         expect(await page.getByText(`Showing ${GAMES} of ${GAMES} games`).count()).toBe(1);
         await checkPage(page, errors, `player ${width}`);
         await page.screenshot({ path: `${SHOTS}/player-${width}.png`, fullPage: true });
-        await sections(page, `player-${width}`, ['.stat-grid', 'section:has(#rating-title)', 'section:has(#bluff-title)', 'section:has(#tells-title)', 'section:has(#heat-title)']);
+        await sections(page, `player-${width}`, [
+          '.stat-grid',
+          'section:has(#rating-title)',
+          'section:has(#bluff-title)',
+          'section:has(#tells-title)',
+          'section:has(#heat-title)',
+        ]);
       } finally {
         await close();
       }

@@ -89,7 +89,10 @@ export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: num
     const widest = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 0.5)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} (right ${Math.round(el.getBoundingClientRect().right)})`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      );
     return { scrollWidth: root.scrollWidth, clientWidth: width, widest };
   });
 }
@@ -354,7 +357,12 @@ export class Table {
   async dashboardLink(): Promise<string> {
     const before = this.w.sim.botMessages(this.group).length;
     this.players[0]!.send(this.group, '/dashboard@mia_bot');
-    const reply = await this.w.sim.waitFor(() => this.w.sim.botMessages(this.group).slice(before).find((m) => /\/g\//.test(m.text ?? '')));
+    const reply = await this.w.sim.waitFor(() =>
+      this.w.sim
+        .botMessages(this.group)
+        .slice(before)
+        .find((m) => /\/g\//.test(m.text ?? '')),
+    );
     const url = /(https?:\/\/\S+\/g\/[A-Za-z0-9_-]+)/.exec(reply.text ?? '')?.[1];
     if (!url) throw new Error(`no link in ${JSON.stringify(reply.text)}`);
     return url;

@@ -102,10 +102,14 @@ describe.skipIf(!browserAvailable('dashboard TV e2e'))('a game watched on the gr
   }
 
   const cupAt = (page: Page, name: string) =>
-    page.waitForFunction((seat) => document.querySelector(`section.tv .table-cup, section[aria-labelledby="live-title"] .table-cup`)?.getAttribute('data-seat') === seat, id(name), {
-      timeout: 3000,
-      polling: 'raf',
-    });
+    page.waitForFunction(
+      (seat) => document.querySelector(`section.tv .table-cup, section[aria-labelledby="live-title"] .table-cup`)?.getAttribute('data-seat') === seat,
+      id(name),
+      {
+        timeout: 3000,
+        polling: 'raf',
+      },
+    );
   const bubbleBy = (page: Page, name: string, text: string) =>
     page
       .locator('.table-seat', { has: page.locator('.seat-name', { hasText: name }) })
@@ -184,7 +188,12 @@ describe.skipIf(!browserAvailable('dashboard TV e2e'))('a game watched on the gr
       expect(await page.locator('.round-outcome .loss').innerText()).toContain('Cleo loses a life (wrong call)');
       expect(await page.locator('.round-outcome .reveal .dice > span').textContent()).toBe(faces([6, 5]));
       // Animated: the dice roll in, the loss mark pops.
-      expect(await page.locator('.table-die').first().evaluate((el) => getComputedStyle(el).animationName)).toBe('die-roll');
+      expect(
+        await page
+          .locator('.table-die')
+          .first()
+          .evaluate((el) => getComputedStyle(el).animationName),
+      ).toBe('die-roll');
       expect(await cleo.locator('.seat-loss').evaluate((el) => getComputedStyle(el).animationName)).toBe('loss-pop');
       await cupAt(page, 'Ada');
     }
@@ -272,8 +281,12 @@ describe.skipIf(!browserAvailable('dashboard TV e2e'))('a game watched on the gr
             const o = await horizontalOverflow(page);
             if (o.scrollWidth > o.clientWidth) problems.push(`${name} at ${width} ${scheme}: ${o.scrollWidth} > ${o.clientWidth}: ${o.widest.join(', ')}`);
             const violations = await page.evaluate(async () => {
-              const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-              return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(' | ')}`);
+              const axe = (
+                window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }
+              ).axe;
+              return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(
+                (v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(' | ')}`,
+              );
             });
             for (const v of violations) problems.push(`${name} at ${width} ${scheme}: axe ${v}`);
             if (width !== 320 && name !== 'live') await page.screenshot({ path: screenshotPath(`tv-${name}-${width}-${scheme}`), fullPage: true });

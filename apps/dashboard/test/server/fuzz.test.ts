@@ -88,9 +88,46 @@ const segment = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      '', '.', '..', '%2e%2e', '%2F', '%00', '%', '%zz', '%E2%82', '..%2f..%2fetc%2fpasswd', ' ', '%20', '~', '*', '\\', 'ws', 'live', 'games', 'players', 'index.html',
-      '0', '-0', '-1', '1e3', '00001001', '9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809', '99999999999999999999',
-      '1001', '-4611686018427387905', '١٠٠١', '１００１', 'NaN', 'Infinity', 'null', 'undefined', '__proto__', 'constructor',
+      '',
+      '.',
+      '..',
+      '%2e%2e',
+      '%2F',
+      '%00',
+      '%',
+      '%zz',
+      '%E2%82',
+      '..%2f..%2fetc%2fpasswd',
+      ' ',
+      '%20',
+      '~',
+      '*',
+      '\\',
+      'ws',
+      'live',
+      'games',
+      'players',
+      'index.html',
+      '0',
+      '-0',
+      '-1',
+      '1e3',
+      '00001001',
+      '9223372036854775807',
+      '9223372036854775808',
+      '-9223372036854775808',
+      '-9223372036854775809',
+      '99999999999999999999',
+      '1001',
+      '-4611686018427387905',
+      '١٠٠١',
+      '１００１',
+      'NaN',
+      'Infinity',
+      'null',
+      'undefined',
+      '__proto__',
+      'constructor',
     ),
   },
 );
@@ -102,26 +139,28 @@ function paths(real: { tokens: string[]; games: string[]; users: string[] }) {
   const id = fc.oneof(fc.constantFrom(...real.games), segment, fc.uuid());
   const user = fc.oneof(fc.constantFrom(...real.users), segment, fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String));
   const raw = fc.boolean();
-  return fc.oneof(
-    fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}`),
-    fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/live`),
-    fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/ws`),
-    fc.tuple(tok, id, raw).map(([t, g, r]) => `/api/g/${enc(t, r)}/games/${enc(g, r)}`),
-    fc.tuple(tok, user, raw).map(([t, u, r]) => `/api/g/${enc(t, r)}/players/${enc(u, r)}`),
-    // The link-preview images (PNG).
-    fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/preview.png`),
-    fc.tuple(tok, id, raw).map(([t, g, r]) => `/api/g/${enc(t, r)}/games/${enc(g, r)}/card.png`),
-    fc.tuple(tok, user, raw).map(([t, u, r]) => `/api/g/${enc(t, r)}/players/${enc(u, r)}/card.png`),
-    fc.tuple(id, raw).map(([g, r]) => `/api/games/${enc(g, r)}`),
-    fc.tuple(user, raw).map(([u, r]) => `/api/players/${enc(u, r)}`),
-    fc.constantFrom('/api', '/api/', '/api?x=1', '/api/groups', '/api/odds', '/api/groups/', '/api//groups', '/API/groups', '/api/g', '/api/g/'),
-    fc.array(fc.tuple(segment, raw), { maxLength: 5 }).map((parts) => `/api/${parts.map(([s, r]) => enc(s, r)).join('/')}`),
-    fc.array(fc.tuple(segment, raw), { maxLength: 5 }).map((parts) => `/${parts.map(([s, r]) => enc(s, r)).join('/')}`),
-    fc.tuple(tok, raw).map(([t, r]) => `/g/${enc(t, r)}`),
-    fc.tuple(tok, user, raw).map(([t, u, r]) => `/g/${enc(t, r)}/players/${enc(u, r)}`),
-    // light-my-request reads a path starting "//" or "/\\" as another host ("//host/…"): not
-    // what a request line would say, so those are left to real sockets.
-  ).filter((p) => !/^\/[/\\]/.test(p));
+  return fc
+    .oneof(
+      fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}`),
+      fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/live`),
+      fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/ws`),
+      fc.tuple(tok, id, raw).map(([t, g, r]) => `/api/g/${enc(t, r)}/games/${enc(g, r)}`),
+      fc.tuple(tok, user, raw).map(([t, u, r]) => `/api/g/${enc(t, r)}/players/${enc(u, r)}`),
+      // The link-preview images (PNG).
+      fc.tuple(tok, raw).map(([t, r]) => `/api/g/${enc(t, r)}/preview.png`),
+      fc.tuple(tok, id, raw).map(([t, g, r]) => `/api/g/${enc(t, r)}/games/${enc(g, r)}/card.png`),
+      fc.tuple(tok, user, raw).map(([t, u, r]) => `/api/g/${enc(t, r)}/players/${enc(u, r)}/card.png`),
+      fc.tuple(id, raw).map(([g, r]) => `/api/games/${enc(g, r)}`),
+      fc.tuple(user, raw).map(([u, r]) => `/api/players/${enc(u, r)}`),
+      fc.constantFrom('/api', '/api/', '/api?x=1', '/api/groups', '/api/odds', '/api/groups/', '/api//groups', '/API/groups', '/api/g', '/api/g/'),
+      fc.array(fc.tuple(segment, raw), { maxLength: 5 }).map((parts) => `/api/${parts.map(([s, r]) => enc(s, r)).join('/')}`),
+      fc.array(fc.tuple(segment, raw), { maxLength: 5 }).map((parts) => `/${parts.map(([s, r]) => enc(s, r)).join('/')}`),
+      fc.tuple(tok, raw).map(([t, r]) => `/g/${enc(t, r)}`),
+      fc.tuple(tok, user, raw).map(([t, u, r]) => `/g/${enc(t, r)}/players/${enc(u, r)}`),
+      // light-my-request reads a path starting "//" or "/\\" as another host ("//host/…"): not
+      // what a request line would say, so those are left to real sockets.
+    )
+    .filter((p) => !/^\/[/\\]/.test(p));
 }
 
 const query = fc.oneof(
@@ -132,17 +171,30 @@ const query = fc.oneof(
 );
 
 const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/).filter((h) => !/^(host|content-length|transfer-encoding|connection|upgrade)$/i.test(h));
-const headers = fc.record(
-  {
-    accept: fc.constantFrom('text/html', 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8', 'application/json', '*/*', '', 'text/*', 'image/png'),
-    'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'x/y', ''),
-    'x-forwarded-for': fc.constantFrom('1.2.3.4', 'garbage', '::1, 10.0.0.1', ''),
-    origin: fc.constantFrom('http://evil.example', 'null', 'http://localhost:3000'),
-    'accept-language': fc.string({ maxLength: 30 }),
-    extra: fc.tuple(headerName, fc.string({ maxLength: 40 }).map((v) => v.replace(/[^\x20-\x7e]/g, ''))),
-  },
-  { requiredKeys: [] },
-).map(({ extra, ...h }) => (extra ? { ...h, [extra[0]]: extra[1] } : h)) as fc.Arbitrary<Record<string, string>>;
+const headers = fc
+  .record(
+    {
+      accept: fc.constantFrom('text/html', 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8', 'application/json', '*/*', '', 'text/*', 'image/png'),
+      'content-type': fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'x/y',
+        '',
+      ),
+      'x-forwarded-for': fc.constantFrom('1.2.3.4', 'garbage', '::1, 10.0.0.1', ''),
+      origin: fc.constantFrom('http://evil.example', 'null', 'http://localhost:3000'),
+      'accept-language': fc.string({ maxLength: 30 }),
+      extra: fc.tuple(
+        headerName,
+        fc.string({ maxLength: 40 }).map((v) => v.replace(/[^\x20-\x7e]/g, '')),
+      ),
+    },
+    { requiredKeys: [] },
+  )
+  .map(({ extra, ...h }) => (extra ? { ...h, [extra[0]]: extra[1] } : h)) as fc.Arbitrary<Record<string, string>>;
 
 const body = fc.oneof(
   { weight: 4, arbitrary: fc.constant(undefined) },
@@ -281,15 +333,37 @@ describe('the dashboard under hostile input', () => {
     {
       weight: 2,
       arbitrary: fc
-        .constantFrom('{"type":"ping"}', '{"type":"ping","x":1}', '{"type":"PING"}', '{"type":"subscribe","token":"x"}', '{"type":"ping"', '["ping"]', 'null', '"ping"', '{"type":null}', '{"__proto__":{"type":"ping"}}', '')
+        .constantFrom(
+          '{"type":"ping"}',
+          '{"type":"ping","x":1}',
+          '{"type":"PING"}',
+          '{"type":"subscribe","token":"x"}',
+          '{"type":"ping"',
+          '["ping"]',
+          'null',
+          '"ping"',
+          '{"type":null}',
+          '{"__proto__":{"type":"ping"}}',
+          '',
+        )
         .map((s) => ({ data: s, binary: false })),
     },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => ({ data: Buffer.from(b), binary: true })) },
     // Random bytes as a text frame: invalid UTF-8 closes the socket (1007), valid is answered.
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 60 }).map((b) => ({ data: Buffer.from(b), binary: false })) },
-    { weight: 1, arbitrary: fc.integer({ min: MAX_CLIENT_MESSAGE_BYTES - 2, max: MAX_CLIENT_MESSAGE_BYTES + 2000 }).map((n) => ({ data: '{"type":"ping"}'.padEnd(n, ' '), binary: false })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: MAX_CLIENT_MESSAGE_BYTES - 2, max: MAX_CLIENT_MESSAGE_BYTES + 2000 })
+        .map((n) => ({ data: '{"type":"ping"}'.padEnd(n, ' '), binary: false })),
+    },
     // Past the frame limit: the socket is closed (1009), not read.
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: MAX_FRAME_BYTES + 1, max: MAX_FRAME_BYTES * 4 }), fc.boolean()).map(([n, binary]) => ({ data: 'x'.repeat(n), binary })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: MAX_FRAME_BYTES + 1, max: MAX_FRAME_BYTES * 4 }), fc.boolean())
+        .map(([n, binary]) => ({ data: 'x'.repeat(n), binary })),
+    },
   );
 
   const isPing = (data: string | Buffer, binary: boolean): boolean => {

@@ -55,8 +55,7 @@ describe('the OpenAPI document', () => {
     await db?.destroy();
   });
 
-  const apiGets = () =>
-    routes.filter((r) => [r.method].flat().includes('GET') && r.url.startsWith('/api/') && r.url !== OPENAPI_URL);
+  const apiGets = () => routes.filter((r) => [r.method].flat().includes('GET') && r.url.startsWith('/api/') && r.url !== OPENAPI_URL);
 
   it('is OpenAPI 3, served at /api/openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\./);
@@ -69,7 +68,15 @@ describe('the OpenAPI document', () => {
     expect(gets.length).toBe(Object.keys(doc.paths).length);
     // The routes of shared/api.ts's header at least (other parts of the API may add more).
     expect(gets.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/groups', '/api/odds', '/api/g/:token', '/api/g/:token/live', '/api/g/:token/games/:gameId', '/api/g/:token/players/:userId', '/api/g/:token/ws']),
+      expect.arrayContaining([
+        '/api/groups',
+        '/api/odds',
+        '/api/g/:token',
+        '/api/g/:token/live',
+        '/api/g/:token/games/:gameId',
+        '/api/g/:token/players/:userId',
+        '/api/g/:token/ws',
+      ]),
     );
     for (const route of gets) {
       const op = doc.paths[openApiPath(route.url)]?.get;

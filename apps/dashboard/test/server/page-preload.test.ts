@@ -18,7 +18,16 @@ describe('page preloads', () => {
   });
 
   it('names nothing for an address the SPA does not route, or a malformed token or id', () => {
-    for (const url of ['/nope', '/g', '/g/short', `/g/${TOKEN}/other`, `/g/${TOKEN}/players/abc`, `/g/${TOKEN}%2Fx`, `/g/${TOKEN}/games/${'x'.repeat(65)}`, '/api/groups']) {
+    for (const url of [
+      '/nope',
+      '/g',
+      '/g/short',
+      `/g/${TOKEN}/other`,
+      `/g/${TOKEN}/players/abc`,
+      `/g/${TOKEN}%2Fx`,
+      `/g/${TOKEN}/games/${'x'.repeat(65)}`,
+      '/api/groups',
+    ]) {
       expect(apiPreloadsFor(url), url).toEqual([]);
     }
   });

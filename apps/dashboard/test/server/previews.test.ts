@@ -279,7 +279,12 @@ describe('link previews', () => {
         expect(meta.tags['og:image'], url).toBe(site['og:image']);
       }
       // RU's finished game through EN's token: EN's own preview, nothing of RU's.
-      for (const url of [`/g/${en}/games/${ruFinished.game!.id}`, `/g/${en}/games/${enRunning.game!.id}`, `/g/${en}/players/${DOV.id}`, `/g/${en}/players/99999999999999999999`]) {
+      for (const url of [
+        `/g/${en}/games/${ruFinished.game!.id}`,
+        `/g/${en}/games/${enRunning.game!.id}`,
+        `/g/${en}/players/${DOV.id}`,
+        `/g/${en}/players/99999999999999999999`,
+      ]) {
         const { res, meta } = await page(url);
         expect(res.statusCode, url).toBe(200);
         expect(meta.tags['og:title'], url).toBe('Public dice club');
@@ -296,7 +301,13 @@ describe('link previews', () => {
         expect(res.headers['content-type'], url).toContain('text/html');
         expect(meta.tags['og:image'], url).toMatch(/^http:\/\/dash\.example\.org\/api\//);
       }
-      for (const ua of ['facebookexternalhit/1.1', 'Twitterbot/1.0', 'Slackbot-LinkExpanding 1.0', 'Mozilla/5.0 (compatible; Discordbot/2.0)', 'WhatsApp/2.23.20.0 A']) {
+      for (const ua of [
+        'facebookexternalhit/1.1',
+        'Twitterbot/1.0',
+        'Slackbot-LinkExpanding 1.0',
+        'Mozilla/5.0 (compatible; Discordbot/2.0)',
+        'WhatsApp/2.23.20.0 A',
+      ]) {
         expect((await page(`/g/${en}`, { 'user-agent': ua, accept: '*/*' })).meta.tags['og:title'], ua).toBe('Public dice club');
       }
       // The API stays JSON for robots; files that are not there stay 404; so do addresses the SPA has no page for.
@@ -363,7 +374,11 @@ describe('link previews', () => {
 
     it('a running game’s table is made from the spectator view: no unrevealed die in its data or its drawing', async () => {
       const group = (await groupByToken(w.games.reads, en))!;
-      const card: Card = tableCard(group, { id: enRunning.game!.id, version: enRunning.game!.version, view: spectatorView(enRunning.game!.state) }, wordsFor('en'));
+      const card: Card = tableCard(
+        group,
+        { id: enRunning.game!.id, version: enRunning.game!.version, view: spectatorView(enRunning.game!.state) },
+        wordsFor('en'),
+      );
       expect(findLeaks(card, revealedDice(enRunning.events))).toEqual([]);
       const secret = [...secretDice(enRunning.events)];
       expect(secret).toEqual(['4,1']); // what is under the cup (Ada looked): the premise

@@ -191,9 +191,7 @@ describe('HTTP routes', () => {
           loserId: ADA.id,
           livesLost: 1,
           cause: 'CAUGHT_BLUFFING',
-          announcements: [
-            { seq: 1, userId: ADA.id, value: 52, dice: [3, 1], kind: 'LOOKED', classification: 'OVER', thinkMs: expect.any(Number) },
-          ],
+          announcements: [{ seq: 1, userId: ADA.id, value: 52, dice: [3, 1], kind: 'LOOKED', classification: 'OVER', thinkMs: expect.any(Number) }],
           reveal: { dice: [3, 1], outcome: 'BLUFF_CAUGHT', callerId: BO.id, announcerId: ADA.id },
         },
       ]);

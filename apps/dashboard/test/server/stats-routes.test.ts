@@ -54,9 +54,7 @@ describe('ratings and statistics routes', () => {
     // Computer players only (the demo's groups): a person creates, two strategies play it out.
     applied(await w.games.act({ chatId: COMPUTERS, user: ADA, action: { type: 'create', creator: ADA.id, settings: { lives: 2 } } }));
     for (const p of [CALC, BLUFFER]) {
-      applied(
-        await w.games.act({ chatId: COMPUTERS, user: { ...p, isAi: true }, action: { type: 'join', player: p.id, name: p.name, ai: true } }),
-      );
+      applied(await w.games.act({ chatId: COMPUTERS, user: { ...p, isAi: true }, action: { type: 'join', player: p.id, name: p.name, ai: true } }));
     }
     let game = applied(await w.games.act({ chatId: COMPUTERS, action: { type: 'start' } })).game;
     while (game.state.phase === 'playing') {

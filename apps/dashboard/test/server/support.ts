@@ -128,9 +128,7 @@ export class Table {
   ) {}
 
   private async act(action: Action, user?: { id: string; name: string }): Promise<GameRecord> {
-    const result = applied(
-      await this.games.act({ chatId: this.chatId, action, ...(user ? { user } : {}), ...(this.game ? { gameId: this.game.id } : {}) }),
-    );
+    const result = applied(await this.games.act({ chatId: this.chatId, action, ...(user ? { user } : {}), ...(this.game ? { gameId: this.game.id } : {}) }));
     // Forced dice nobody rolled (a `deal` on a move that ended the game) would land on a later move.
     if (this.dice.queue.length > 0) throw new Error(`forced draws left unused by ${action.type}: ${this.dice.queue.join(', ')}`);
     this.events.push(...result.events.map((e) => e.event));

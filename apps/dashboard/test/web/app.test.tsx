@@ -67,8 +67,7 @@ describe('pages and their states', () => {
 
   it('tells a busy server (429) apart from a lost connection', async () => {
     stubFetch({
-      '/api/odds': () =>
-        new Response(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' }), { status: 429 }),
+      '/api/odds': () => new Response(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' }), { status: 429 }),
     });
     renderPage(<App />, { route: '/odds' });
     expect(await screen.findByText(/Too many requests/)).toBeTruthy();

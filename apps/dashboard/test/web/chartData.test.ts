@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classSlices,
-  doughnutData,
-  heatMap,
-  lineChartData,
-  livesLostRows,
-  seriesSummary,
-  type ChartColors,
-} from '../../web/src/pages/player/chartData';
+import { classSlices, doughnutData, heatMap, lineChartData, livesLostRows, seriesSummary, type ChartColors } from '../../web/src/pages/player/chartData';
 import { playerFixture } from './fixtures';
 
 const colors: ChartColors = {
@@ -28,20 +20,8 @@ describe('chart data', () => {
 
   it('orders classes and causes the same way everywhere', () => {
     const p = playerFixture();
-    expect(classSlices(p.announcements).map((s) => `${s.key}:${s.count}`)).toEqual([
-      'truthful:30',
-      'over:12',
-      'under:6',
-      'blind:4',
-      'pass:2',
-    ]);
-    expect(doughnutData(classSlices(p.announcements), (k) => k.toUpperCase(), colors).datasets[0]!.backgroundColor).toEqual([
-      'g',
-      'r',
-      'o',
-      'p',
-      's',
-    ]);
+    expect(classSlices(p.announcements).map((s) => `${s.key}:${s.count}`)).toEqual(['truthful:30', 'over:12', 'under:6', 'blind:4', 'pass:2']);
+    expect(doughnutData(classSlices(p.announcements), (k) => k.toUpperCase(), colors).datasets[0]!.backgroundColor).toEqual(['g', 'r', 'o', 'p', 's']);
     expect(livesLostRows(p.livesLost).map((r) => r.count)).toEqual([6, 3, 2, 1, 0]);
   });
 
@@ -58,8 +38,20 @@ describe('chart data', () => {
     expect(map.max).toBe(10);
     expect(map.total).toBe(11);
     expect(map.rows).toEqual([
-      { announced: 66, cells: [{ actual: 66, count: 0, level: 0 }, { actual: 31, count: 10, level: 5 }] },
-      { announced: 31, cells: [{ actual: 66, count: 0, level: 0 }, { actual: 31, count: 1, level: 1 }] },
+      {
+        announced: 66,
+        cells: [
+          { actual: 66, count: 0, level: 0 },
+          { actual: 31, count: 10, level: 5 },
+        ],
+      },
+      {
+        announced: 31,
+        cells: [
+          { actual: 66, count: 0, level: 0 },
+          { actual: 31, count: 1, level: 1 },
+        ],
+      },
     ]);
     expect(heatMap([]).rows).toEqual([]);
   });

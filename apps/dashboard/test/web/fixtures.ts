@@ -116,9 +116,7 @@ export function replayFixture(): GameReplay {
         loserId: 'u3',
         livesLost: 2,
         cause: 'CAUGHT_BLUFFING',
-        announcements: [
-          { seq: 1, userId: 'u3', value: 21, dice: [3, 1], kind: 'LOOKED', classification: 'OVER', thinkMs: 10 },
-        ],
+        announcements: [{ seq: 1, userId: 'u3', value: 21, dice: [3, 1], kind: 'LOOKED', classification: 'OVER', thinkMs: 10 }],
         reveal: { dice: [3, 1], outcome: 'MIA_FALSE', callerId: 'u1', announcerId: 'u3' },
       },
       {

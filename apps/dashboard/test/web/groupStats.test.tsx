@@ -11,16 +11,14 @@ import { groupFixture, renderPage, stubFetch } from './helpers';
 // chart.js needs a real canvas: the charts record what the page hands them (see playerPage.test).
 const charts = vi.hoisted(() => ({ line: [] as Record<string, unknown>[], bar: [] as Record<string, unknown>[] }));
 vi.mock('react-chartjs-2', () => {
-  const stub =
-    (kind: 'line' | 'bar') =>
-    (props: Record<string, unknown> & { fallbackContent?: ReactNode }) => {
-      charts[kind].push(props);
-      return (
-        <canvas role="img" aria-label={props['aria-label'] as string} data-chart={kind}>
-          {props.fallbackContent}
-        </canvas>
-      );
-    };
+  const stub = (kind: 'line' | 'bar') => (props: Record<string, unknown> & { fallbackContent?: ReactNode }) => {
+    charts[kind].push(props);
+    return (
+      <canvas role="img" aria-label={props['aria-label'] as string} data-chart={kind}>
+        {props.fallbackContent}
+      </canvas>
+    );
+  };
   return { Line: stub('line'), Bar: stub('bar'), Doughnut: stub('line') };
 });
 
@@ -56,14 +54,16 @@ describe('the group page: ratings and statistics', () => {
     stubFetch({ '/api/g/tok': groupFixture(), '/api/g/tok/stats': stats });
     renderPage(<App />, { route: '/g/tok' });
     const board = await screen.findByRole('table', { name: 'Rating leaderboard' });
-    expect(within(board).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      '#PlayerRatingGamesWinsWin rateBluff rate',
-      '🥇 1Alice111012758%20%',
-      '🥈 2Bob987* (provisional)4125%—',
-    ]);
+    expect(
+      within(board)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['#PlayerRatingGamesWinsWin rateBluff rate', '🥇 1Alice111012758%20%', '🥈 2Bob987* (provisional)4125%—']);
     expect(screen.getByText('* Provisional until 10 games: a new player’s rating is still settling.')).toBeTruthy();
     const ladder = screen.getByRole('table', { name: 'Computer ladder' });
-    expect(within(ladder).getAllByRole('row')[1]!.textContent).toBe('1Calculatorplays the odds, bluffs when its roll will likely be beaten1050* (provisional)4250%30%');
+    expect(within(ladder).getAllByRole('row')[1]!.textContent).toBe(
+      '1Calculatorplays the odds, bluffs when its roll will likely be beaten1050* (provisional)4250%30%',
+    );
     expect(screen.queryByText(/No finished games/)).toBeNull();
   });
 
@@ -104,8 +104,17 @@ describe('the group page: ratings and statistics', () => {
     expect(bar.data.datasets[0]!.data).toEqual([3, 1]);
     expect(region.getByRole('img', { name: '4 games over 2 weeks; the busiest, the week of Feb 23, had 3.' })).toBeTruthy();
     const values = region.getByRole('table', { name: 'Most announced values' });
-    expect(within(values).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['6492 of 8 (25%)', 'Mia33 of 3 (100%)']);
-    expect(within(region.getByRole('table', { name: 'Lives lost by cause' })).getAllByRole('row').at(-1)!.textContent).toBe('Total11');
+    expect(
+      within(values)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['6492 of 8 (25%)', 'Mia33 of 3 (100%)']);
+    expect(
+      within(region.getByRole('table', { name: 'Lives lost by cause' }))
+        .getAllByRole('row')
+        .at(-1)!.textContent,
+    ).toBe('Total11');
   });
 });
 
@@ -118,8 +127,23 @@ describe('series data', () => {
   });
 
   it('gives the heat map one axis for both sides, in the ranking’s order, and picks the tell worth a sentence', () => {
-    expect(heatAxis([{ announced: 64, actual: 31, count: 2 }, { announced: 21, actual: 66, count: 1 }, { announced: 55, actual: 55, count: 0 }])).toEqual([21, 66, 64, 31]);
-    const tell = (value: number, looked: number) => ({ value, announced: looked, looked, truthful: 1, truthRate: 1 / looked, faced: 0, called: 0, callRate: null });
+    expect(
+      heatAxis([
+        { announced: 64, actual: 31, count: 2 },
+        { announced: 21, actual: 66, count: 1 },
+        { announced: 55, actual: 55, count: 0 },
+      ]),
+    ).toEqual([21, 66, 64, 31]);
+    const tell = (value: number, looked: number) => ({
+      value,
+      announced: looked,
+      looked,
+      truthful: 1,
+      truthRate: 1 / looked,
+      faced: 0,
+      called: 0,
+      callRate: null,
+    });
     expect(headlineTell([tell(21, 2), tell(54, 5), tell(31, 4)])?.value).toBe(54);
     expect(headlineTell([tell(21, 2)])).toBeNull();
   });

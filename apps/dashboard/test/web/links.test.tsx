@@ -18,7 +18,9 @@ describe('links', () => {
     stubFetch({ '/api/g/tok': groupFixture() });
     renderPage(<App />, { route: '/g/tok' });
     const games = await screen.findByRole('region', { name: 'Finished games' });
-    const cards = within(games).getAllByRole('listitem').filter((li) => li.classList.contains('card'));
+    const cards = within(games)
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('card'));
     expect(cards).toHaveLength(4);
     for (const card of cards) {
       const players = within(card).getByRole('list', { name: 'Players' });

@@ -16,9 +16,7 @@ describe('useLiveGames', () => {
 
   function setup(initial?: LiveGame[]) {
     const sockets = fakeSockets();
-    const hook = renderHook(() =>
-      useLiveGames('tok', { createSocket: sockets.factory, url, random: () => 0.5, ...(initial ? { initial } : {}) }),
-    );
+    const hook = renderHook(() => useLiveGames('tok', { createSocket: sockets.factory, url, random: () => 0.5, ...(initial ? { initial } : {}) }));
     return { ...sockets, hook };
   }
 
@@ -180,9 +178,7 @@ describe('useLiveGames', () => {
 
 describe('reconnectDelay', () => {
   it('doubles from one second up to thirty, with at most 20% jitter either way', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => reconnectDelay(a, () => 0.5))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => reconnectDelay(a, () => 0.5))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
     expect(reconnectDelay(0, () => 0)).toBe(800);
     expect(reconnectDelay(0, () => 0.999999)).toBeLessThanOrEqual(maxReconnectDelay(0));
   });

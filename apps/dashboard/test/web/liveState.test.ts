@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clockOffset,
-  EMPTY_LIVE_STATE,
-  initialLiveState,
-  liveReducer,
-  remainingMs,
-  visibleGames,
-} from '../../web/src/live/liveState';
+import { clockOffset, EMPTY_LIVE_STATE, initialLiveState, liveReducer, remainingMs, visibleGames } from '../../web/src/live/liveState';
 import { parseLiveMessage } from '../../web/src/live/socket';
 import { liveGame, SERVER_NOW } from './fixtures';
 

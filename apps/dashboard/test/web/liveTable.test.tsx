@@ -18,12 +18,7 @@ describe('LiveTable', () => {
   it('shows each seat in order with lives as a heart and the count, never a die face, and who is out struck through', () => {
     renderPage(<LiveTable entry={entryOf(liveGame(), SERVER_NOW)} token="tok" level={2} />);
     const seats = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
-    expect(seats.map((li) => li.querySelector('.seat-name')?.textContent?.replace(/\s*\(their turn\)/, ''))).toEqual([
-      'Alice',
-      'Bob',
-      'Carol',
-      'Dave AI',
-    ]);
+    expect(seats.map((li) => li.querySelector('.seat-name')?.textContent?.replace(/\s*\(their turn\)/, ''))).toEqual(['Alice', 'Bob', 'Carol', 'Dave AI']);
     // Alice: 4 lives as ❤️ 4, named for screen readers.
     const alice = within(seats[0]!).getByRole('img', { name: '4 lives' });
     expect(alice.textContent).toBe('❤️ 4');
@@ -71,7 +66,10 @@ describe('LiveTable', () => {
     // The cup stands at Bob's seat (seat 2 of 4: the right-hand side of the ring), off its card toward the centre.
     const cup = document.querySelector<HTMLElement>('.table-cup')!;
     expect(cup.dataset.seat).toBe('2');
-    expect([cup.style.getPropertyValue('--x'), cup.style.getPropertyValue('--y')]).toEqual([current[0]!.style.getPropertyValue('--x'), current[0]!.style.getPropertyValue('--y')]);
+    expect([cup.style.getPropertyValue('--x'), cup.style.getPropertyValue('--y')]).toEqual([
+      current[0]!.style.getPropertyValue('--x'),
+      current[0]!.style.getPropertyValue('--y'),
+    ]);
     expect(cup.style.getPropertyValue('--fx')).toBe('-1');
     expect(screen.getByText('Bob’s turn to believe or call')).toBeTruthy();
   });
@@ -123,12 +121,7 @@ describe('LiveTable', () => {
     ];
     renderPage(<LiveTable entry={entryOf(liveGame({ view }), SERVER_NOW)} token="tok" level={2} />);
     const items = within(screen.getByRole('list', { name: 'Announcements' })).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([
-      'Dave: 8 points',
-      'Alice: 55',
-      'Bob: little Mia',
-      'Dave: Mia (passed on unseen)',
-    ]);
+    expect(items.map((li) => li.textContent)).toEqual(['Dave: 8 points', 'Alice: 55', 'Bob: little Mia', 'Dave: Mia (passed on unseen)']);
   });
 
   it('shows the last reveal as dice faces and who lost a life and why', () => {

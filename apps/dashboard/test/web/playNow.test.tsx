@@ -11,7 +11,14 @@ import { fakeSockets, liveGame, lobbyGame, LOCALES, playingView, renderPage, stu
 
 const dice: PublicLiveGame = { group: { token: 'dicetoken', title: 'Dice night' }, game: liveGame({ id: 'g1' }) };
 const lobby: PublicLiveGame = { group: { token: 'lobbytoken', title: null }, game: lobbyGame('g2') };
-const answer: PublicLive = { games: [dice, lobby], featured: 'g1', spectators: [{ game: 'g1', watching: 4 }, { game: 'g2', watching: 1 }] };
+const answer: PublicLive = {
+  games: [dice, lobby],
+  featured: 'g1',
+  spectators: [
+    { game: 'g1', watching: 4 },
+    { game: 'g2', watching: 1 },
+  ],
+};
 
 const send = (socket: FakeSocket, message: PublicLiveMessage) => act(() => socket.onmessage?.({ data: JSON.stringify(message) }));
 
@@ -35,7 +42,9 @@ describe('the index plays now', () => {
     expect(tv.querySelector('.table-full')).not.toBeNull();
     expect(within(tv).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe('/g/dicetoken/players/2');
     const previews = screen.getByRole('region', { name: 'More tables' });
-    const card = within(previews).getAllByRole('listitem').find((li) => li.classList.contains('preview-card'))!;
+    const card = within(previews)
+      .getAllByRole('listitem')
+      .find((li) => li.classList.contains('preview-card'))!;
     expect(within(card).getByRole('link', { name: 'Unnamed group' }).getAttribute('href')).toBe('/g/lobbytoken/live');
     expect(within(card).getByText('1 watching')).toBeTruthy();
     expect(within(card).getByText('New game: lobby')).toBeTruthy();
@@ -57,7 +66,13 @@ describe('the index plays now', () => {
     expect(document.title).toBe('New game in Unnamed group — Mia TV');
     expect(within(screen.getByRole('region', { name: 'Mia TV' })).getByRole('heading', { name: 'New game: lobby' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'More tables' })).getByRole('link', { name: 'Dice night' })).toBeTruthy();
-    send(socket, { type: 'spectators', counts: [{ game: 'g1', watching: 2 }, { game: 'g2', watching: 7 }] });
+    send(socket, {
+      type: 'spectators',
+      counts: [
+        { game: 'g1', watching: 2 },
+        { game: 'g2', watching: 7 },
+      ],
+    });
     expect(within(screen.getByRole('region', { name: 'Mia TV' })).getByText('7 watching')).toBeTruthy();
     // Nothing featured: the page's own title again, and the TV says so.
     send(socket, { type: 'featured', featured: null });

@@ -13,16 +13,14 @@ import { playerFixture, renderPage } from './helpers';
 const charts = vi.hoisted(() => ({ line: [] as Record<string, unknown>[], doughnut: [] as Record<string, unknown>[] }));
 
 vi.mock('react-chartjs-2', () => {
-  const stub =
-    (kind: 'line' | 'doughnut') =>
-    (props: Record<string, unknown> & { fallbackContent?: ReactNode }) => {
-      charts[kind].push(props);
-      return (
-        <canvas role={props.role as string} aria-label={props['aria-label'] as string} data-chart={kind}>
-          {props.fallbackContent}
-        </canvas>
-      );
-    };
+  const stub = (kind: 'line' | 'doughnut') => (props: Record<string, unknown> & { fallbackContent?: ReactNode }) => {
+    charts[kind].push(props);
+    return (
+      <canvas role={props.role as string} aria-label={props['aria-label'] as string} data-chart={kind}>
+        {props.fallbackContent}
+      </canvas>
+    );
+  };
   return { Line: stub('line'), Doughnut: stub('doughnut') };
 });
 
@@ -50,12 +48,11 @@ describe('PlayerStats', () => {
     );
     // And the numbers are there as a table too.
     const table = within(screen.getByText('Show the numbers as a table').closest('details')!).getByRole('table');
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'Week ofBluff rateRight callsGames',
-      'Jan 2620%75%3',
-      'Feb 2——1',
-      'Feb 933.3%66.7%2',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Week ofBluff rateRight callsGames', 'Jan 2620%75%3', 'Feb 2——1', 'Feb 933.3%66.7%2']);
   });
 
   it('says the rating with its trend, its place and whether it is provisional; a computer persona shows its strategy’s', () => {
@@ -63,7 +60,11 @@ describe('PlayerStats', () => {
     const tile = screen.getByText('Rating', { selector: 'dt' }).parentElement!;
     expect([...tile.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['1043', '▲ +12 over the last 5 games', '2 of 6 rated']);
     unmount();
-    const persona = { ...playerFixture(), ai: true, rating: { ...playerFixture().rating!, strategy: 'bluffer' as const, trend: -4, provisional: true, games: 3 } };
+    const persona = {
+      ...playerFixture(),
+      ai: true,
+      rating: { ...playerFixture().rating!, strategy: 'bluffer' as const, trend: -4, provisional: true, games: 3 },
+    };
     renderPage(<PlayerStats token="tok" data={persona} />);
     const theirs = screen.getByText('Rating of its strategy, Bluffer', { selector: 'dt' }).parentElement!;
     expect([...theirs.querySelectorAll('dd')].map((d) => d.textContent)).toEqual([
@@ -95,9 +96,7 @@ describe('PlayerStats', () => {
     expect(props.data.datasets[0]!.data).toEqual([30, 12, 6, 4, 2]);
     expect(new Set(props.data.datasets[0]!.backgroundColor).size).toBe(5); // one colour per class
     const canvas = document.querySelector('canvas[data-chart="doughnut"]')!;
-    expect(canvas.getAttribute('aria-label')).toBe(
-      '54 announcements: truthful 30, over (bluff) 12, under 6, blind 4, pass 2.',
-    );
+    expect(canvas.getAttribute('aria-label')).toBe('54 announcements: truthful 30, over (bluff) 12, under 6, blind 4, pass 2.');
     const legend = screen.getByRole('table', { name: 'Announcements by class' });
     expect(within(legend).getAllByRole('row')[1]!.textContent).toBe(' over (bluff)1222%');
   });
@@ -128,21 +127,15 @@ describe('PlayerStats', () => {
     expect(stat('Wins')).toBe('5 (42%)');
     expect(stat('Bluff rate')).toBe('25% 12 of 48 announcements after looking');
     const called = screen.getByText('Bluffs called', { selector: 'dt' }).parentElement!;
-    expect([...called.querySelectorAll('dd')].map((d) => d.textContent)).toEqual([
-      'Called out 5 times when bluffing',
-      'Caught 6 bluffs of others',
-    ]);
+    expect([...called.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['Called out 5 times when bluffing', 'Caught 6 bluffs of others']);
     expect(stat('Right calls')).toBe('7 of 10 (70%)');
 
     const lives = screen.getByRole('table', { name: 'Lives lost by cause' });
-    expect(within(lives).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'caught bluffing6',
-      'wrong call3',
-      'looked at a real Mia2',
-      'gave up on Mia1',
-      'missed the turn0',
-      'Total12',
-    ]);
+    expect(
+      within(lives)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['caught bluffing6', 'wrong call3', 'looked at a real Mia2', 'gave up on Mia1', 'missed the turn0', 'Total12']);
 
     const recent = within(screen.getByRole('region', { name: 'Recent games' }));
     const links = recent.getAllByRole('link');

@@ -85,10 +85,14 @@ describe('the group page and the live channel', () => {
     expect(within(leaderboard).queryByRole('link', { name: 'Carol' })).toBeNull();
 
     ended = true;
-    act(() =>
-      sockets.last().receive({ type: 'ended', game: liveGame({ version: 11, status: 'FINISHED', view: playingView({ phase: 'over' }) }) }),
+    act(() => sockets.last().receive({ type: 'ended', game: liveGame({ version: 11, status: 'FINISHED', view: playingView({ phase: 'over' }) }) }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Rating leaderboard' }))
+          .getByRole('link', { name: 'Carol' })
+          .getAttribute('href'),
+      ).toBe('/g/tok/players/u3'),
     );
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Rating leaderboard' })).getByRole('link', { name: 'Carol' }).getAttribute('href')).toBe('/g/tok/players/u3'));
     expect(callsTo(fetchMock, '/api/g/tok')).toBe(1 + 1);
     const games = screen.getByRole('region', { name: 'Finished games' });
     expect(within(games).getAllByRole('link', { name: /^Replay/ })).toHaveLength(4);

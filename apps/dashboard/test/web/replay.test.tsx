@@ -42,7 +42,10 @@ function open(search = '') {
 
 const board = () => screen.getByRole('region', { name: /^Round \d+$/ });
 const boardTitle = () => within(board()).getByRole('heading', { level: 2 }).textContent;
-const calls = () => within(board()).queryAllByRole('listitem').filter((li) => li.classList.contains('replay-call'));
+const calls = () =>
+  within(board())
+    .queryAllByRole('listitem')
+    .filter((li) => li.classList.contains('replay-call'));
 const key = (k: string, init: KeyboardEventInit = {}, target: Element = document.body) => fireEvent.keyDown(target, { key: k, ...init });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const liveText = () => document.querySelector('[aria-live="polite"]')!.textContent;
@@ -294,10 +297,19 @@ describe('Replay', () => {
     expect(screen.queryByText(/wins!/)).toBeNull();
     expect(screen.getByText('Spoiler-free: the places show at the last step.')).toBeTruthy();
     expect(document.title).toBe('Game replay · Mia');
-    expect(screen.getAllByRole('heading').map((h) => h.textContent).join(' ')).not.toMatch(/Bob|won|wins/);
+    expect(
+      screen
+        .getAllByRole('heading')
+        .map((h) => h.textContent)
+        .join(' '),
+    ).not.toMatch(/Bob|won|wins/);
     // The lives chart and its table stop at the rounds already over.
     const table = within(screen.getByText('Show the lives as a table').closest('details')!).getByRole('table');
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['RoundAliceBobCarol', 'Start333']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['RoundAliceBobCarol', 'Start333']);
     expect((charts.line.at(-1) as { data: { datasets: { data: unknown[] }[] } }).data.datasets[1]!.data).toEqual([3, null, null, null, null, null, null, null]);
     key('End');
     expect(screen.getByText(/Bob won/)).toBeTruthy();
@@ -337,17 +349,11 @@ describe('Replay', () => {
     // Told apart by dash as well as colour.
     expect(new Set(props.data.datasets.map((d) => JSON.stringify(d.borderDash))).size).toBe(3);
     const table = within(screen.getByText('Show the lives as a table').closest('details')!).getByRole('table');
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'RoundAliceBobCarol',
-      'Start333',
-      '1323',
-      '2322',
-      '3222',
-      '4122',
-      '5122',
-      '6112',
-      '7012',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['RoundAliceBobCarol', 'Start333', '1323', '2322', '3222', '4122', '5122', '6112', '7012']);
     // A click on round 4's point: the end of round 4.
     const chart = { getElementsAtEventForMode: () => [{ index: 4 }] };
     act(() => props.options.onClick({ native: new MouseEvent('click') }, [], chart));
@@ -358,7 +364,9 @@ describe('Replay', () => {
     open();
     const legend = document.querySelector('.legend')!;
     expect(legend.textContent).toContain('announced more than the dice: a bluff');
-    const players = within(screen.getByRole('region', { name: 'Players' })).getAllByRole('row').slice(1);
+    const players = within(screen.getByRole('region', { name: 'Players' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(players.map((r) => r.textContent)).toEqual(['Alice2❤️ 0out (Round 7)', 'Bob1❤️ 1—', 'Carol AI3❤️ 2left (Round 5)']);
     const lives = players.map((r) => within(r).getByRole('img'));
     expect(lives.map((l) => [l.getAttribute('aria-label'), l.textContent])).toEqual([

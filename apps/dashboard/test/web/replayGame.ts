@@ -9,7 +9,14 @@ import type { GameReplay } from '../../shared/api';
  *   Alice 3 3 3 2 1 1 1 0 · Bob 3 2 2 2 2 2 1 1 · Carol 3 3 2 2 2 2 2 2 (left in round 5)
  */
 export function replayGame(): GameReplay {
-  const a = (seq: number, userId: string, value: number, dice: [number, number], kind: 'LOOKED' | 'BLIND' | 'PASS', classification: GameReplay['rounds'][number]['announcements'][number]['classification']) => ({
+  const a = (
+    seq: number,
+    userId: string,
+    value: number,
+    dice: [number, number],
+    kind: 'LOOKED' | 'BLIND' | 'PASS',
+    classification: GameReplay['rounds'][number]['announcements'][number]['classification'],
+  ) => ({
     seq,
     userId,
     value,

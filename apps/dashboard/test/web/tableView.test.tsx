@@ -11,7 +11,10 @@ import type { LiveGame } from '../../shared/api';
 import { liveGame, lobbyGame, playingView, renderPage, SERVER_NOW } from './helpers';
 
 const entryOf = (game: LiveGame): LiveEntry => liveReducer(EMPTY_LIVE_STATE, { type: 'game', game, receivedAt: SERVER_NOW }).byId[game.id]!;
-const seatOf = (name: string) => within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem').find((li) => li.textContent?.includes(name))!;
+const seatOf = (name: string) =>
+  within(screen.getByRole('list', { name: 'Players' }))
+    .getAllByRole('listitem')
+    .find((li) => li.textContent?.includes(name))!;
 
 describe('TableView', () => {
   it('links every player’s name to their page in the group, all reachable by keyboard', () => {

@@ -40,11 +40,7 @@ export function announcedVsActualSql(userId: bigint, options: AnnouncedVsActualO
 }
 
 /** One cell per (announced, actual) pair that occurred, ordered by announced value, then actual. */
-export async function announcedVsActual(
-  prisma: Reader,
-  userId: bigint,
-  options: AnnouncedVsActualOptions = {},
-): Promise<AnnouncedVsActualCell[]> {
+export async function announcedVsActual(prisma: Reader, userId: bigint, options: AnnouncedVsActualOptions = {}): Promise<AnnouncedVsActualCell[]> {
   const rows = await prisma.$queryRaw<AnnouncedVsActualCell[]>(announcedVsActualSql(userId, options));
   // Integer expressions come back as numbers already; Number() keeps the type honest if a driver
   // ever hands them over as strings.

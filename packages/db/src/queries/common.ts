@@ -8,10 +8,7 @@ type ModelProp = Prisma.TypeMap['meta']['modelProps'];
  * What the apps get of the database: every model's reads and raw SELECTs, no write. A client, an
  * interactive transaction or `readOnly(client)` (which also refuses writes at run time) is one.
  */
-export type ReadClient = { readonly [M in ModelProp]: Pick<PrismaClient[M], ReadOperation & keyof PrismaClient[M]> } & Pick<
-  PrismaClient,
-  '$queryRaw'
->;
+export type ReadClient = { readonly [M in ModelProp]: Pick<PrismaClient[M], ReadOperation & keyof PrismaClient[M]> } & Pick<PrismaClient, '$queryRaw'>;
 
 /** Every read-side query takes a `ReadClient` (the name it had before the read-only interface). */
 export type Reader = ReadClient;

@@ -158,9 +158,7 @@ export async function groupStats(prisma: Reader, chatId: bigint): Promise<GroupS
   const gamesByWeek = new Map<string, number>();
   for (const d of daily) gamesByWeek.set(weekStart(d.day), (gamesByWeek.get(weekStart(d.day)) ?? 0) + d.games);
   const weeks =
-    days.length === 0
-      ? []
-      : weeksBetween(days[0]!, days.at(-1)!).map((w) => ({ weekStart: w, week: isoWeekOf(w), games: gamesByWeek.get(w) ?? 0 }));
+    days.length === 0 ? [] : weeksBetween(days[0]!, days.at(-1)!).map((w) => ({ weekStart: w, week: isoWeekOf(w), games: gamesByWeek.get(w) ?? 0 }));
 
   return {
     chatId,

@@ -181,8 +181,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
 }
 
 /** The statement behind playerStats' counts, for EXPLAIN (benchmarks, index work). */
-export const playerStatsSql = (userId: bigint, options: Pick<PlayerStatsOptions, 'chatId'> = {}): Prisma.Sql =>
-  countsSql(userId, options.chatId);
+export const playerStatsSql = (userId: bigint, options: Pick<PlayerStatsOptions, 'chatId'> = {}): Prisma.Sql => countsSql(userId, options.chatId);
 
 function recentSql(userId: bigint, chatId: bigint | undefined, limit: number, offset: number): Prisma.Sql {
   const inChat = chatId === undefined ? Prisma.empty : Prisma.sql`AND g."chatId" = ${chatId}`;
@@ -203,11 +202,7 @@ function recentSql(userId: bigint, chatId: bigint | undefined, limit: number, of
 }
 
 /** A player's statistics over their finished games, optionally in one chat only. */
-export async function playerStats(
-  prisma: Reader,
-  userId: bigint,
-  options: PlayerStatsOptions = {},
-): Promise<PlayerStats> {
+export async function playerStats(prisma: Reader, userId: bigint, options: PlayerStatsOptions = {}): Promise<PlayerStats> {
   const { chatId } = options;
   const limit = Math.max(0, Math.floor(options.recent ?? 10));
   const offset = Math.max(0, Math.floor(options.recentOffset ?? 0));
@@ -227,9 +222,7 @@ export async function playerStats(
     push(byDay, row.day);
     push(byWeek, weekStart(row.day));
   }
-  const daily = [...byDay.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, rows]) => ({ day, ...coreOf(rows) }));
+  const daily = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, rows]) => ({ day, ...coreOf(rows) }));
   const weekly = [...byWeek.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([start, rows]) => ({ week: isoWeekOf(start), weekStart: start, ...coreOf(rows) }));

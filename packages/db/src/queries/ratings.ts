@@ -73,8 +73,7 @@ export function ratingBoardSql(options: RatingBoardOptions = {}): Prisma.Sql {
     LIMIT ${options.limit ?? 10} OFFSET ${options.offset ?? 0}`;
 }
 
-const strategyOf = (subject: string): StrategyName | null =>
-  subject.startsWith('ai:') ? (subject.slice(3) as StrategyName) : null;
+const strategyOf = (subject: string): StrategyName | null => (subject.startsWith('ai:') ? (subject.slice(3) as StrategyName) : null);
 
 function toBoardRow(r: BoardRow, position: number): RatingBoardRow {
   return {

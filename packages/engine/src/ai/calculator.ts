@@ -48,9 +48,7 @@ export function calculator(options: Partial<CalculatorOptions> = {}): Strategy {
           return { type: 'announce', player, value, blind: false };
         }
         case 'respond':
-          return atLeastProbability(ranking, moves.announced) < o.callBelow
-            ? { type: 'call', player }
-            : { type: 'believe', player };
+          return atLeastProbability(ranking, moves.announced) < o.callBelow ? { type: 'call', player } : { type: 'believe', player };
         case 'mia':
           return { type: 'lookAtMia', player };
       }

@@ -19,9 +19,7 @@ export const honest: Strategy = {
         return { type: 'announce', player, value, blind: false };
       }
       case 'respond':
-        return atLeastProbability(ranking, moves.announced) < 0.25
-          ? { type: 'call', player }
-          : { type: 'believe', player };
+        return atLeastProbability(ranking, moves.announced) < 0.25 ? { type: 'call', player } : { type: 'believe', player };
       case 'mia':
         return { type: 'lookAtMia', player };
     }

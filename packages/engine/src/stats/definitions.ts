@@ -11,12 +11,7 @@ import type { AnnouncementClass, AnnouncementKind, LossCause, Reveal } from '../
  * equal rank is truthful (so in sum mode "8 points" on 53 is the truth), higher is over,
  * lower is under; blind and passed announcements are their own classes.
  */
-export function classifyAnnouncement(
-  ranking: Ranking,
-  kind: AnnouncementKind,
-  value: Value,
-  dice: Dice,
-): AnnouncementClass {
+export function classifyAnnouncement(ranking: Ranking, kind: AnnouncementKind, value: Value, dice: Dice): AnnouncementClass {
   if (kind === 'blind') return 'blind';
   if (kind === 'pass') return 'pass';
   const c = ranking.compare(value, valueOf(dice));
@@ -29,13 +24,7 @@ export const ANNOUNCEMENT_CLASSES: readonly AnnouncementClass[] = ['truthful', '
 export const LOOKED_CLASSES: readonly AnnouncementClass[] = ['truthful', 'over', 'under'];
 
 /** Every cause of a lost life, in the order statistics list them. */
-export const LOSS_CAUSES: readonly LossCause[] = [
-  'caught-bluffing',
-  'wrong-call',
-  'mia-looked',
-  'mia-given-up',
-  'timeout',
-];
+export const LOSS_CAUSES: readonly LossCause[] = ['caught-bluffing', 'wrong-call', 'mia-looked', 'mia-given-up', 'timeout'];
 
 /** part / whole, or null when there is nothing to divide (no games, no calls…). */
 export const ratioOf = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);

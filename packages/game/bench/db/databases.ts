@@ -79,7 +79,9 @@ export async function rateSeeded(db: Database): Promise<void> {
   const t0 = performance.now();
   const { games, changes } = await recomputeRatings(db.prisma);
   await recomputeTallies(db.prisma);
-  log(`  ratings and chat tallies of ${games.toLocaleString('en')} finished games recomputed in ${((performance.now() - t0) / 1000).toFixed(1)} s (${changes.toLocaleString('en')} history rows)`);
+  log(
+    `  ratings and chat tallies of ${games.toLocaleString('en')} finished games recomputed in ${((performance.now() - t0) / 1000).toFixed(1)} s (${changes.toLocaleString('en')} history rows)`,
+  );
 }
 
 export async function onPostgres(target: number): Promise<DbResult> {

@@ -3,7 +3,7 @@ import { gameReplay, groupStats, playerStats, playerTells, ratingBoard, type Dat
 import { aiAction, seededRng, strategyFor } from '@mia/engine';
 import { GameService } from '../../src/service';
 import { config, quiet } from './options';
-import { type SeedResult } from './seed';
+import type { SeedResult } from './seed';
 
 export interface Measure {
   operation: string;
@@ -51,15 +51,10 @@ export async function measureQueries(db: Database, seeded: SeedResult): Promise<
   results.push(summarize('player statistics (all chats)', await time(statsUsers, 20, (u) => playerStats(prisma, u))));
   const statsInChat = Array.from({ length: n }, () => pick(seeded.members));
   results.push(
-    summarize(
-      'player statistics (one chat)',
-      await time(statsInChat, 20, (m) => playerStats(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) })),
-    ),
+    summarize('player statistics (one chat)', await time(statsInChat, 20, (m) => playerStats(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) }))),
   );
   results.push(summarize('player tells (all chats)', await time(statsUsers, 20, (u) => playerTells(prisma, u))));
-  results.push(
-    summarize('player tells (one chat)', await time(statsInChat, 20, (m) => playerTells(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) }))),
-  );
+  results.push(summarize('player tells (one chat)', await time(statsInChat, 20, (m) => playerTells(prisma, BigInt(m.userId), { chatId: BigInt(m.chatId) }))));
   const chats = Array.from({ length: n }, () => BigInt(pick(seeded.chatIds)));
   results.push(summarize('rating board (top 10)', await time(chats, 20, (c) => ratingBoard(prisma, { chatId: c, limit: 10 }))));
   results.push(summarize('group statistics', await time(chats, 20, (c) => groupStats(prisma, c))));

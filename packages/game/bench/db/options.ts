@@ -15,7 +15,10 @@ export const env = (name: string, fallback: number) => {
 };
 
 export const config = {
-  databases: (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim()).filter(Boolean),
+  databases: (process.env.BENCH_DATABASES ?? 'postgres,pglite')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   announcements: { postgres: env('BENCH_ANNOUNCEMENTS', 1_000_000), pglite: env('BENCH_PGLITE_ANNOUNCEMENTS', PGLITE_DEFAULT) } as Record<string, number>,
   serverUrl: process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres',
   users: env('BENCH_USERS', 200),

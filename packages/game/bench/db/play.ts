@@ -1,7 +1,7 @@
 // One game played by the engine, projected exactly as the service projects each action.
 import { aiAction, apply, type Action, type GameState, type Rng, type SettingsInput } from '@mia/engine';
 import { project, type RowWrite } from '../../src/projection';
-import { type Person, type Population } from './population';
+import type { Person, Population } from './population';
 import { big, iso, type Tables } from './tables';
 
 export interface SeatRow {
@@ -131,8 +131,7 @@ export function playOne(
     const next = result.state;
     const moved = before === null || next.move !== before.move;
     const turnSeconds = next.settings.turnSeconds;
-    deadlineAt =
-      next.phase === 'playing' && turnSeconds !== null ? (moved ? new Date(now.getTime() + turnSeconds * 1000) : deadlineAt) : null;
+    deadlineAt = next.phase === 'playing' && turnSeconds !== null ? (moved ? new Date(now.getTime() + turnSeconds * 1000) : deadlineAt) : null;
     turnStartedAt = next.phase === 'playing' ? (moved ? now : (turnStartedAt ?? now)) : null;
     createdAt ??= now;
     if (game.startedAt) startedAt = game.startedAt;
@@ -150,7 +149,8 @@ export function playOne(
   while (state!.phase === 'playing' && (stopAfter === undefined || moves < stopAfter)) {
     const actor = state!.round!.actor;
     // a missed deadline now and then
-    const action = rng(200) === 0 ? { type: 'timeout' as const, player: actor, move: state!.move } : aiAction(state!, actor, pop.byId.get(actor)!.strategy, rng)!;
+    const action =
+      rng(200) === 0 ? { type: 'timeout' as const, player: actor, move: state!.move } : aiAction(state!, actor, pop.byId.get(actor)!.strategy, rng)!;
     last = run(action);
     moves++;
   }
@@ -176,7 +176,18 @@ export function playOne(
     t.Seat.push(gameId, big(r.userId), r.order, r.lives, iso(r.outAt), r.outReason ?? null, r.place ?? null);
   }
   for (const r of rounds.values()) {
-    t.Round.push(r.id, gameId, r.number, big(r.starterId), big(r.loserId), r.livesLost ?? null, r.cause ?? null, r.end ?? null, iso(r.startedAt), iso(r.endedAt));
+    t.Round.push(
+      r.id,
+      gameId,
+      r.number,
+      big(r.starterId),
+      big(r.loserId),
+      r.livesLost ?? null,
+      r.cause ?? null,
+      r.end ?? null,
+      iso(r.startedAt),
+      iso(r.endedAt),
+    );
   }
   return { announcements, finished, gameId };
 }

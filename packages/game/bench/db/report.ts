@@ -1,12 +1,14 @@
 // What the benchmark reports: the run's summary, the goal and the Markdown results file.
 import { config } from './options';
-import { type DbResult } from './databases';
+import type { DbResult } from './databases';
 
 export const GOAL_MS = 50;
 export const fmt = (n: number) => n.toLocaleString('en');
 
 export function describeRun(r: DbResult): string {
-  const rowList = Object.entries(r.rows).map(([k, v]) => `${k} ${fmt(v)}`).join(', ');
+  const rowList = Object.entries(r.rows)
+    .map(([k, v]) => `${k} ${fmt(v)}`)
+    .join(', ');
   return (
     `${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${fmt(r.seeded.announcements)} announcements ` +
     `(${fmt(r.seeded.games)} finished games + ${r.seeded.running} in play), seeded in ${r.seeded.seconds} s ` +

@@ -1,7 +1,7 @@
 // Seeding: the games played and bulk-inserted, checked, rated and tallied.
 import { randomBytes } from 'node:crypto';
 import { seededRng, type SettingsInput } from '@mia/engine';
-import pg from 'pg';
+import type pg from 'pg';
 import { config, log } from './options';
 import { type Person, population, type Population } from './population';
 import { INSERT_ORDER, tables, type Tables } from './tables';
@@ -145,7 +145,9 @@ export async function seed(client: pg.ClientBase, target: number, label: string)
     if (++batchGames >= 250) await flush();
     if (performance.now() - lastReport > 10_000) {
       lastReport = performance.now();
-      log(`  [${label}] seeding: ${announcements.toLocaleString('en')} announcements, ${games.toLocaleString('en')} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      log(
+        `  [${label}] seeding: ${announcements.toLocaleString('en')} announcements, ${games.toLocaleString('en')} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+      );
     }
   }
   // One game in play per chat: never counted by the statistics.
@@ -157,10 +159,10 @@ export async function seed(client: pg.ClientBase, target: number, label: string)
   }
   await flush();
   await pending;
-  await client.query(
-    'UPDATE "Chat" c SET "currentGameId" = v.game FROM unnest($1::bigint[], $2::text[]) AS v(chat, game) WHERE c.id = v.chat',
-    [currentGames.map((c) => c.chat), currentGames.map((c) => c.game)],
-  );
+  await client.query('UPDATE "Chat" c SET "currentGameId" = v.game FROM unnest($1::bigint[], $2::text[]) AS v(chat, game) WHERE c.id = v.chat', [
+    currentGames.map((c) => c.chat),
+    currentGames.map((c) => c.game),
+  ]);
   const seconds = (performance.now() - t0) / 1000;
   return {
     games,

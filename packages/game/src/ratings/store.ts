@@ -87,9 +87,8 @@ export async function rateGameInTransaction(tx: Tx, game: { id: string; chatId: 
   await lockRatings(tx);
   const subjects = [...new Set(seats.map((s) => subjectOf(s.userId).subject))];
   const current = new Map((await readRatings(tx, [game.chatId, OVERALL], subjects)).map((r) => [ratingKey(r.scope, r.subject), r]));
-  const { ratings, changes } = rateFinishedGame(
-    { gameId: game.id, chatId: game.chatId, finishedAt: game.finishedAt, seats },
-    (scope, subject) => current.get(ratingKey(scope, subject)),
+  const { ratings, changes } = rateFinishedGame({ gameId: game.id, chatId: game.chatId, finishedAt: game.finishedAt, seats }, (scope, subject) =>
+    current.get(ratingKey(scope, subject)),
   );
   await writeRatings(tx, ratings);
   await writeChanges(tx, changes);

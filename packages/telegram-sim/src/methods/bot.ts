@@ -83,10 +83,7 @@ function botText<S extends 'setMyName' | 'setMyDescription' | 'setMyShortDescrip
 
 export const [setMyName, getMyName] = botText<'setMyName', 'getMyName'>('name', 64);
 export const [setMyDescription, getMyDescription] = botText<'setMyDescription', 'getMyDescription'>('description', 512);
-export const [setMyShortDescription, getMyShortDescription] = botText<'setMyShortDescription', 'getMyShortDescription'>(
-  'short_description',
-  120,
-);
+export const [setMyShortDescription, getMyShortDescription] = botText<'setMyShortDescription', 'getMyShortDescription'>('short_description', 120);
 
 export const getMe: Handler<'getMe'> = ({ bot }): UserFromGetMe => ({
   ...bot.user,
@@ -133,7 +130,16 @@ export const setMyDefaultAdministratorRights: Handler<'setMyDefaultAdministrator
 
 export const getMyDefaultAdministratorRights: Handler<'getMyDefaultAdministratorRights'> = ({ bot, params }) =>
   (bot.defaultAdminRights.get(params.bool('for_channels') ? 'channel' : 'group') as ChatAdministratorRights | undefined) ?? {
-    is_anonymous: false, can_manage_chat: false, can_delete_messages: false, can_manage_video_chats: false,
-    can_restrict_members: false, can_promote_members: false, can_change_info: false, can_invite_users: false,
-    can_post_stories: false, can_edit_stories: false, can_delete_stories: false, can_send_welcome_messages: false,
+    is_anonymous: false,
+    can_manage_chat: false,
+    can_delete_messages: false,
+    can_manage_video_chats: false,
+    can_restrict_members: false,
+    can_promote_members: false,
+    can_change_info: false,
+    can_invite_users: false,
+    can_post_stories: false,
+    can_edit_stories: false,
+    can_delete_stories: false,
+    can_send_welcome_messages: false,
   };

@@ -119,8 +119,17 @@ export const unbanChatMember: Handler<'unbanChatMember'> = ({ world, bot, params
 };
 
 const ACTIONS = new Set([
-  'typing', 'upload_photo', 'record_video', 'upload_video', 'record_voice', 'upload_voice', 'upload_document',
-  'choose_sticker', 'find_location', 'record_video_note', 'upload_video_note',
+  'typing',
+  'upload_photo',
+  'record_video',
+  'upload_video',
+  'record_voice',
+  'upload_voice',
+  'upload_document',
+  'choose_sticker',
+  'find_location',
+  'record_video_note',
+  'upload_video_note',
 ]);
 
 export const sendChatAction: Handler<'sendChatAction'> = ({ world, bot, params }) => {

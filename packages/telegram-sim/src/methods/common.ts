@@ -47,10 +47,7 @@ function formatted(
 }
 
 /** A message's text with its entities as Telegram stores it; `tooLong` is the method's error. */
-export function messageText<P extends { text?: unknown; parse_mode?: unknown; entities?: unknown }>(
-  params: Params<P>,
-  tooLong: string,
-): FormattedText {
+export function messageText<P extends { text?: unknown; parse_mode?: unknown; entities?: unknown }>(params: Params<P>, tooLong: string): FormattedText {
   const given = params.json<TgMessageEntity[]>('entities', "can't parse entities JSON object");
   return formatted(params.str('text'), params.str('parse_mode'), given, 'text', tooLong, 4096, false)!;
 }
@@ -74,7 +71,12 @@ export function linkPreview<P extends { link_preview_options?: unknown } & Legac
   return undefined;
 }
 
-function replyTarget<P extends { reply_parameters?: unknown } & LegacyParams>(world: World, bot: BotRecord, chat: ChatRecord, params: Params<P>): StoredMessage | undefined {
+function replyTarget<P extends { reply_parameters?: unknown } & LegacyParams>(
+  world: World,
+  bot: BotRecord,
+  chat: ChatRecord,
+  params: Params<P>,
+): StoredMessage | undefined {
   const reply = params.json<Record<string, unknown>>('reply_parameters', "can't parse reply parameters JSON object");
   let id: number | undefined;
   let allowWithout = params.bool('allow_sending_without_reply');
@@ -99,7 +101,11 @@ function replyTarget<P extends { reply_parameters?: unknown } & LegacyParams>(wo
   return message;
 }
 
-function threadOf<P extends { message_thread_id?: unknown } & LegacyParams>(chat: ChatRecord, params: Params<P>, replyTo: StoredMessage | undefined): number | undefined {
+function threadOf<P extends { message_thread_id?: unknown } & LegacyParams>(
+  chat: ChatRecord,
+  params: Params<P>,
+  replyTo: StoredMessage | undefined,
+): number | undefined {
   const id = params.int('message_thread_id');
   if (chat.type === 'private') return undefined;
   if (id === undefined) return replyTo?.chat === chat ? replyTo.threadId : undefined;

@@ -38,7 +38,7 @@ function applyEdit(
     throw badRequest(NOT_MODIFIED);
   }
   ctx.world.countEdit(ctx.bot, chat);
-  const previous = message.history.length === 0 ? message.date : message.editDate ?? message.date;
+  const previous = message.history.length === 0 ? message.date : (message.editDate ?? message.date);
   message.history.push({
     ...(message.text !== undefined ? { text: message.text } : {}),
     ...(message.entities ? { entities: message.entities } : {}),

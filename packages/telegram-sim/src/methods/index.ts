@@ -22,16 +22,7 @@ import {
   setMyShortDescription,
 } from './bot';
 import { answerCallbackQuery } from './callbacks';
-import {
-  banChatMember,
-  getChat,
-  getChatAdministrators,
-  getChatMember,
-  getChatMemberCount,
-  leaveChat,
-  sendChatAction,
-  unbanChatMember,
-} from './chats';
+import { banChatMember, getChat, getChatAdministrators, getChatMember, getChatMemberCount, leaveChat, sendChatAction, unbanChatMember } from './chats';
 import type { HandlerTable, Method, MethodContext } from './context';
 import { deleteMessage, deleteMessages, editMessageCaption, editMessageReplyMarkup, editMessageText } from './editing';
 import { closeForumTopic, createForumTopic, deleteForumTopic, editForumTopic, reopenForumTopic } from './forum';
@@ -117,8 +108,7 @@ const HANDLERS: HandlerTable = {
   getForumTopicIconStickers: () => [],
   getMyStarBalance: () => ({ amount: 0 }),
   getAvailableGifts: () => ({ gifts: [] }),
-  exportChatInviteLink: ({ world, bot: caller, params }) =>
-    `https://t.me/+sim${Math.abs(world.resolveChat(caller, params.raw.chat_id, 'read').id)}`,
+  exportChatInviteLink: ({ world, bot: caller, params }) => `https://t.me/+sim${Math.abs(world.resolveChat(caller, params.raw.chat_id, 'read').id)}`,
 };
 
 /** What the server runs for a method: any handler of the table, whatever its method. */

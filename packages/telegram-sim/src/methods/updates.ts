@@ -7,10 +7,7 @@ import { startWebhook } from '../webhook';
 import { ALL_UPDATE_TYPES, type BotRecord } from '../world';
 import { Described, type Handler, type Opts } from './context';
 
-const CONFLICT_WEBHOOK = new ApiError(
-  409,
-  "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
-);
+const CONFLICT_WEBHOOK = new ApiError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
 const conflictTerminated = (): ApiError =>
   new ApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running');
 

@@ -15,8 +15,7 @@ export const cantParse = (what: string): ApiError => badRequest(`can't parse ent
 /** UTF-8 byte offset of the UTF-16 index `i` in `s`: Telegram reports parse errors in bytes. */
 export const byteOffset = (s: string, i: number): number => Buffer.byteLength(s.slice(0, i), 'utf8');
 
-export const isSpace = (c: string | undefined): boolean =>
-  c === ' ' || c === '\t' || c === '\r' || c === '\n' || c === '\v' || c === '\f';
+export const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\r' || c === '\n' || c === '\v' || c === '\f';
 
 export function sortEntities(entities: TgMessageEntity[]): TgMessageEntity[] {
   return entities.sort((a, b) => a.offset - b.offset || b.length - a.length);

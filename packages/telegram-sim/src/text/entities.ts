@@ -31,7 +31,8 @@ export function findEntities(text: string): TgMessageEntity[] {
     if (m[1] === '$' && !/^\$[A-Z]{1,8}$/.test(m[0])) continue;
     found.push({ type: m[1] === '#' ? 'hashtag' : 'cashtag', offset: m.index, length: m[0].length });
   }
-  const urls = /\b(?:https?:\/\/[^\s<>"]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|(?:[A-Za-z0-9-]+\.)+(?:com|org|net|me|io|dev|app|ru|de)(?:\/[^\s<>"]*)?)/g;
+  const urls =
+    /\b(?:https?:\/\/[^\s<>"]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|(?:[A-Za-z0-9-]+\.)+(?:com|org|net|me|io|dev|app|ru|de)(?:\/[^\s<>"]*)?)/g;
   while ((m = urls.exec(text))) {
     let value = m[0];
     while (/[.,;:!?)\]]$/.test(value)) value = value.slice(0, -1);
@@ -57,8 +58,6 @@ const CONTINUOUS = new Set(['code', 'pre', 'text_link', 'text_mention', 'custom_
 /** Adds the entities Telegram finds itself, where they don't cross a code, pre or link entity. */
 export function withFoundEntities(formatted: FormattedText): FormattedText {
   const continuous = formatted.entities.filter((e) => CONTINUOUS.has(e.type));
-  const extra = findEntities(formatted.text).filter(
-    (e) => !continuous.some((c) => e.offset < c.offset + c.length && c.offset < e.offset + e.length),
-  );
+  const extra = findEntities(formatted.text).filter((e) => !continuous.some((c) => e.offset < c.offset + c.length && c.offset < e.offset + e.length));
   return { text: formatted.text, entities: sortEntities([...formatted.entities, ...extra]) };
 }

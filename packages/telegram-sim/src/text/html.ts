@@ -2,10 +2,7 @@
 import type { TgMessageEntity } from '../types';
 import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common';
 
-const HTML_TAGS = new Set([
-  'a', 'b', 'strong', 'i', 'em', 's', 'strike', 'del', 'u', 'ins', 'tg-spoiler', 'tg-emoji', 'span',
-  'pre', 'code', 'blockquote',
-]);
+const HTML_TAGS = new Set(['a', 'b', 'strong', 'i', 'em', 's', 'strike', 'del', 'u', 'ins', 'tg-spoiler', 'tg-emoji', 'span', 'pre', 'code', 'blockquote']);
 
 /** Decodes `&lt;` `&gt;` `&amp;` `&quot;` and numeric references; undefined leaves `&` as text. */
 function decodeHtmlEntity(s: string, pos: number): { char: string; end: number } | undefined {
@@ -76,9 +73,7 @@ export function parseHtml(src: string): FormattedText {
             expandable = true;
             continue;
           }
-          throw cantParse(
-            `Expected equal sign in declaration of an attribute of the tag "${tag}" at byte offset ${at()}`,
-          );
+          throw cantParse(`Expected equal sign in declaration of an attribute of the tag "${tag}" at byte offset ${at()}`);
         }
         i++;
         while (i < len && isSpace(src[i])) i++;
@@ -126,9 +121,7 @@ export function parseHtml(src: string): FormattedText {
       if (src[i] !== '>') throw cantParse(`Unclosed end tag at byte offset ${at()}`);
       const open = stack[stack.length - 1]!;
       if (endTag && endTag !== open.tag) {
-        throw cantParse(
-          `Unmatched end tag at byte offset ${at()}, expected "</${open.tag}>", found "</${endTag}>"`,
-        );
+        throw cantParse(`Unmatched end tag at byte offset ${at()}, expected "</${open.tag}>", found "</${endTag}>"`);
       }
       const offset = open.offset;
       const length = out.length - offset;

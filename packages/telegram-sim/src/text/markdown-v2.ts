@@ -3,21 +3,25 @@ import type { ApiError } from '../errors';
 import type { TgMessageEntity } from '../types';
 import { byteOffset, cantParse, isSpace, linkEntity, sortEntities, type FormattedText } from './common';
 
-type MdType =
-  | 'Bold' | 'Italic' | 'Underline' | 'Strikethrough' | 'Spoiler' | 'Code' | 'Pre' | 'PreCode'
-  | 'TextUrl' | 'CustomEmoji' | 'BlockQuote';
+type MdType = 'Bold' | 'Italic' | 'Underline' | 'Strikethrough' | 'Spoiler' | 'Code' | 'Pre' | 'PreCode' | 'TextUrl' | 'CustomEmoji' | 'BlockQuote';
 
 const MD_ENTITY: Record<MdType, string> = {
-  Bold: 'bold', Italic: 'italic', Underline: 'underline', Strikethrough: 'strikethrough', Spoiler: 'spoiler',
-  Code: 'code', Pre: 'pre', PreCode: 'pre', TextUrl: 'text_link', CustomEmoji: 'custom_emoji',
+  Bold: 'bold',
+  Italic: 'italic',
+  Underline: 'underline',
+  Strikethrough: 'strikethrough',
+  Spoiler: 'spoiler',
+  Code: 'code',
+  Pre: 'pre',
+  PreCode: 'pre',
+  TextUrl: 'text_link',
+  CustomEmoji: 'custom_emoji',
   BlockQuote: 'blockquote',
 };
 
-const reserved = (c: string): ApiError =>
-  cantParse(`Character '${c}' is reserved and must be escaped with the preceding '\\'`);
+const reserved = (c: string): ApiError => cantParse(`Character '${c}' is reserved and must be escaped with the preceding '\\'`);
 
-const isEscapable = (c: string | undefined): boolean =>
-  c !== undefined && c.charCodeAt(0) > 0 && c.charCodeAt(0) <= 126;
+const isEscapable = (c: string | undefined): boolean => c !== undefined && c.charCodeAt(0) > 0 && c.charCodeAt(0) <= 126;
 
 export function parseMarkdownV2(src: string): FormattedText {
   let out = '';
@@ -33,8 +37,7 @@ export function parseMarkdownV2(src: string): FormattedText {
       continue;
     }
     const top = stack[stack.length - 1];
-    const reservedChars =
-      top && (top.type === 'Code' || top.type === 'Pre' || top.type === 'PreCode') ? '`' : '_*[]()~`>#+-=|{}.!\n';
+    const reservedChars = top && (top.type === 'Code' || top.type === 'Pre' || top.type === 'PreCode') ? '`' : '_*[]()~`>#+-=|{}.!\n';
     if (!reservedChars.includes(c)) {
       out += c;
       continue;
@@ -45,17 +48,35 @@ export function parseMarkdownV2(src: string): FormattedText {
       if (haveBlockquote && c === '\n' && (i + 1 === src.length || src[i + 1] !== '>')) isEnd = true;
       else {
         switch (top.type) {
-          case 'Bold': isEnd = c === '*'; break;
-          case 'Italic': isEnd = c === '_' && src[i + 1] !== '_'; break;
-          case 'Code': isEnd = c === '`'; break;
+          case 'Bold':
+            isEnd = c === '*';
+            break;
+          case 'Italic':
+            isEnd = c === '_' && src[i + 1] !== '_';
+            break;
+          case 'Code':
+            isEnd = c === '`';
+            break;
           case 'Pre':
-          case 'PreCode': isEnd = c === '`' && src[i + 1] === '`' && src[i + 2] === '`'; break;
+          case 'PreCode':
+            isEnd = c === '`' && src[i + 1] === '`' && src[i + 2] === '`';
+            break;
           case 'TextUrl':
-          case 'CustomEmoji': isEnd = c === ']'; break;
-          case 'Underline': isEnd = c === '_' && src[i + 1] === '_'; break;
-          case 'Strikethrough': isEnd = c === '~'; break;
-          case 'Spoiler': isEnd = c === '|' && src[i + 1] === '|'; break;
-          case 'BlockQuote': isEnd = false; break;
+          case 'CustomEmoji':
+            isEnd = c === ']';
+            break;
+          case 'Underline':
+            isEnd = c === '_' && src[i + 1] === '_';
+            break;
+          case 'Strikethrough':
+            isEnd = c === '~';
+            break;
+          case 'Spoiler':
+            isEnd = c === '|' && src[i + 1] === '|';
+            break;
+          case 'BlockQuote':
+            isEnd = false;
+            break;
         }
       }
     }
@@ -71,14 +92,20 @@ export function parseMarkdownV2(src: string): FormattedText {
             i++;
           } else type = 'Italic';
           break;
-        case '*': type = 'Bold'; break;
-        case '~': type = 'Strikethrough'; break;
+        case '*':
+          type = 'Bold';
+          break;
+        case '~':
+          type = 'Strikethrough';
+          break;
         case '|':
           if (src[i + 1] !== '|') throw reserved(c);
           i++;
           type = 'Spoiler';
           break;
-        case '[': type = 'TextUrl'; break;
+        case '[':
+          type = 'TextUrl';
+          break;
         case '`':
           if (src[i + 1] === '`' && src[i + 2] === '`') {
             i += 3;

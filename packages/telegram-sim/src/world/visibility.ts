@@ -4,9 +4,18 @@ import type { BotRecord, MemberRecord, StoredMessage } from './records';
 const NOT_BY_DEFAULT = new Set(['chat_member', 'message_reaction', 'message_reaction_count']);
 
 const SERVICE_FIELDS = [
-  'new_chat_members', 'left_chat_member', 'new_chat_title', 'group_chat_created', 'supergroup_chat_created',
-  'migrate_to_chat_id', 'migrate_from_chat_id', 'pinned_message', 'forum_topic_created', 'forum_topic_closed',
-  'forum_topic_reopened', 'forum_topic_edited',
+  'new_chat_members',
+  'left_chat_member',
+  'new_chat_title',
+  'group_chat_created',
+  'supergroup_chat_created',
+  'migrate_to_chat_id',
+  'migrate_from_chat_id',
+  'pinned_message',
+  'forum_topic_created',
+  'forum_topic_closed',
+  'forum_topic_reopened',
+  'forum_topic_edited',
 ];
 
 /** Service messages (members joining, pins, migrations, topics) reach every bot in the chat. */

@@ -26,11 +26,7 @@ export const COLORS = {
 
 /** One line of text: what the fonts cannot draw left out, cut with an ellipsis when too long. */
 export function Line({ text, style }: { text: string; style?: CSSProperties }): ReactNode {
-  return (
-    <div style={{ display: 'flex', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', ...style }}>
-      {drawable(text) || '…'}
-    </div>
-  );
+  return <div style={{ display: 'flex', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', ...style }}>{drawable(text) || '…'}</div>;
 }
 
 /** Text that may wrap onto a second line, no more. */
@@ -41,7 +37,10 @@ export function Lines({ text, style }: { text: string; style?: CSSProperties }):
 export function Heart({ size, color = COLORS.heart }: { size: number; color?: string }): ReactNode {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24">
-      <path d="M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z" fill={color} />
+      <path
+        d="M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z"
+        fill={color}
+      />
     </svg>
   );
 }
@@ -58,11 +57,36 @@ export function Cup({ size }: { size: number }): ReactNode {
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[50, 50]],
-  2: [[28, 28], [72, 72]],
-  3: [[26, 26], [50, 50], [74, 74]],
-  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
-  5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
-  6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
+  2: [
+    [28, 28],
+    [72, 72],
+  ],
+  3: [
+    [26, 26],
+    [50, 50],
+    [74, 74],
+  ],
+  4: [
+    [28, 28],
+    [72, 28],
+    [28, 72],
+    [72, 72],
+  ],
+  5: [
+    [26, 26],
+    [74, 26],
+    [50, 50],
+    [26, 74],
+    [74, 74],
+  ],
+  6: [
+    [28, 24],
+    [72, 24],
+    [28, 50],
+    [72, 50],
+    [28, 76],
+    [72, 76],
+  ],
 };
 
 /** A die showing `face`: only the emblem uses it (a Mia, 2 and 1), never a game's dice. */

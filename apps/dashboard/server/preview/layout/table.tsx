@@ -47,11 +47,7 @@ function Seat({ seat, outLabel, x, y }: { seat: SeatCard; outLabel: string; x: n
         {seat.turn ? <Cup size={24} /> : null}
         <Line text={seat.name} style={{ fontSize: 24, fontWeight: 700, maxWidth: seat.turn ? 134 : 166 }} />
       </div>
-      {seat.out ? (
-        <Line text={outLabel} style={{ fontSize: 20, color: COLORS.muted }} />
-      ) : (
-        <Lives lives={seat.lives} size={20} />
-      )}
+      {seat.out ? <Line text={outLabel} style={{ fontSize: 20, color: COLORS.muted }} /> : <Lives lives={seat.lives} size={20} />}
     </div>
   );
 }

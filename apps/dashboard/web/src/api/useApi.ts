@@ -3,13 +3,9 @@ import { useCallback } from 'react';
 import { ApiFailure, fetchJson } from './client';
 import { apiKey } from './queryClient';
 
-export type ApiState<T> =
-  | { status: 'loading' }
-  | { status: 'ok'; data: T }
-  | { status: 'error'; failure: ApiFailure };
+export type ApiState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; failure: ApiFailure };
 
-const asFailure = (error: unknown): ApiFailure =>
-  error instanceof ApiFailure ? error : new ApiFailure('network', null, String(error));
+const asFailure = (error: unknown): ApiFailure => (error instanceof ApiFailure ? error : new ApiFailure('network', null, String(error)));
 
 /**
  * Loads one route of the contract through TanStack Query (cache, retries and invalidation are

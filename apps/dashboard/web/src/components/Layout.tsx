@@ -53,7 +53,7 @@ function useMoveFocusOnNavigation() {
   const ref = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const first = useRef(true);
-// biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger (focus moves on each navigation), not an input
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger (focus moves on each navigation), not an input
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -22,10 +22,7 @@ export function Loading() {
  * tells which it is, so an unknown game in a valid group links back to that group instead of
  * blaming the group's link.
  */
-export type Missing =
-  | { kind: 'address' }
-  | { kind: 'group'; token: string }
-  | { kind: 'game' | 'player' | 'page'; token: string };
+export type Missing = { kind: 'address' } | { kind: 'group'; token: string } | { kind: 'game' | 'player' | 'page'; token: string };
 
 /** What the route's parameters name: the innermost thing is the one not found. */
 export function missingFromParams(params: Readonly<Record<string, string | undefined>>): Missing {
@@ -143,13 +140,7 @@ export function LoadError({ failure, onRetry }: { failure: ApiFailure; onRetry: 
 }
 
 /** Renders a loaded route: loading, the error states, or `children(data)`. */
-export function ApiView<T>({
-  state,
-  children,
-}: {
-  state: ApiState<T> & { retry: () => void };
-  children: (data: T) => ReactNode;
-}) {
+export function ApiView<T>({ state, children }: { state: ApiState<T> & { retry: () => void }; children: (data: T) => ReactNode }) {
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'error') {
     return state.failure.kind === 'not-found' ? <NotFound /> : <LoadError failure={state.failure} onRetry={state.retry} />;

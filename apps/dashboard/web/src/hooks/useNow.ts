@@ -15,7 +15,7 @@ export function useNow(intervalMs: number, active = true, restartKey?: unknown):
     setKey(restartKey);
     setNow(current);
   }
-// biome-ignore lint/correctness/useExhaustiveDependencies: restartKey restarts the interval, by design
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey restarts the interval, by design
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => setNow(Date.now()), intervalMs);

@@ -3,10 +3,7 @@ import type { TFunction } from 'i18next';
 
 /** The rules line of a game, in the bot's words (table.ftl: rules-*). */
 export function rulesSummary(t: TFunction, s: Settings): string[] {
-  const parts = [
-    t('rules.lives', { count: s.lives }),
-    s.ranking.doubles === '66-high' ? t('rules.doubles66') : t('rules.doubles11'),
-  ];
+  const parts = [t('rules.lives', { count: s.lives }), s.ranking.doubles === '66-high' ? t('rules.doubles66') : t('rules.doubles11')];
   if (s.ranking.littleMia) parts.push(t('rules.littleMia'));
   if (s.ranking.sum) parts.push(t('rules.sum'));
   parts.push(s.announceRule === 'strict' ? t('rules.strict') : t('rules.atLeast'));

@@ -38,10 +38,13 @@ export function openConnection(options: ConnectionOptions): () => void {
   const scheduleReconnect = () => {
     if (stopped || retryTimer !== undefined) return;
     options.onStatus('reconnecting');
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      connect();
-    }, reconnectDelay(failures, random));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        connect();
+      },
+      reconnectDelay(failures, random),
+    );
     failures += 1;
   };
 

@@ -57,9 +57,7 @@ export function endText(t: TFunction, round: RoundEnding, nameOf: NameOf): strin
 }
 
 export function lossTexts(t: TFunction, round: Pick<RoundView, 'losses'>, nameOf: NameOf): string[] {
-  return round.losses.map((l) =>
-    t('live.loss', { count: l.amount, name: nameOf(l.player), cause: t(CAUSE_KEY[l.cause]) }),
-  );
+  return round.losses.map((l) => t('live.loss', { count: l.amount, name: nameOf(l.player), cause: t(CAUSE_KEY[l.cause]) }));
 }
 
 /**

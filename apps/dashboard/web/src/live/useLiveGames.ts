@@ -24,10 +24,7 @@ export interface LiveOptions {
  * open); the snapshot every connection starts with replaces the state, so nothing missed while
  * away lingers. A close with 4004 (the link was renewed) stops it for good.
  */
-export function useLiveGames(
-  token: string,
-  options: LiveOptions = {},
-): { games: LiveEntry[]; status: ConnectionStatus; watching: number | null } {
+export function useLiveGames(token: string, options: LiveOptions = {}): { games: LiveEntry[]; status: ConnectionStatus; watching: number | null } {
   const { initial } = options;
   const [state, dispatch] = useReducer(liveReducer, initial, (games) => initialLiveState(games, Date.now()));
   const [status, setStatus] = useState<ConnectionStatus>('connecting');

@@ -64,9 +64,7 @@ function GroupCard({ group }: { group: GroupSummary }) {
         <Link to={pagePaths.group(group.token)}>{group.title ?? t('group.untitled')}</Link>
       </h3>
       <p className="meta">
-        {group.runningGames > 0 && (
-          <span className="badge badge-live">{t('index.running', { count: group.runningGames })}</span>
-        )}{' '}
+        {group.runningGames > 0 && <span className="badge badge-live">{t('index.running', { count: group.runningGames })}</span>}{' '}
         {t('index.finished', { count: group.finishedGames })}
         {language && (
           <>

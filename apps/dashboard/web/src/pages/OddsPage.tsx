@@ -42,7 +42,9 @@ function OddsTable({ preset }: { preset: Preset }) {
       <table className="data-table">
         <thead>
           <tr>
-            <th scope="col" className="num">{t('odds.col.rank')}</th>
+            <th scope="col" className="num">
+              {t('odds.col.rank')}
+            </th>
             <th scope="col">{t('odds.col.claim')}</th>
             <th scope="col">{t('odds.col.beaten')}</th>
           </tr>

@@ -81,7 +81,10 @@ function RatingTile({ rating }: { rating: PlayerRating | null }) {
       </div>
     );
   }
-  const trend = rating.trend === 0 ? t('rating.steady', { count: rating.trendGames }) : t('rating.trend', { count: rating.trendGames, change: `${rating.trend > 0 ? '+' : '−'}${Math.abs(rating.trend)}` });
+  const trend =
+    rating.trend === 0
+      ? t('rating.steady', { count: rating.trendGames })
+      : t('rating.trend', { count: rating.trendGames, change: `${rating.trend > 0 ? '+' : '−'}${Math.abs(rating.trend)}` });
   return (
     <div>
       <dt>{rating.strategy ? t('rating.ofStrategy', { strategy: t(`strategy.${rating.strategy}.name`) }) : t('rating.rating')}</dt>
@@ -132,9 +135,7 @@ function Headline({ data }: { data: PlayerPageData }) {
       <div>
         <dt>{t('player.calls')}</dt>
         <dd>
-          {data.calls.total === 0
-            ? '—'
-            : t('player.callsValue', { right: data.calls.right, total: data.calls.total, accuracy: pct(data.calls.accuracy) })}
+          {data.calls.total === 0 ? '—' : t('player.callsValue', { right: data.calls.right, total: data.calls.total, accuracy: pct(data.calls.accuracy) })}
         </dd>
       </div>
     </dl>

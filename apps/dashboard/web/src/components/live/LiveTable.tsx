@@ -33,11 +33,7 @@ export function LiveTable({
   const { view } = game;
   const H = `h${level}` as const;
   const scene = useMemo(() => tableScene(view, { ended: entry.ended }), [view, entry.ended]);
-  const title = entry.ended
-    ? t('live.gameOver')
-    : scene.phase === 'lobby'
-      ? t('live.lobby')
-      : t('live.round', { round: scene.round ?? 1 });
+  const title = entry.ended ? t('live.gameOver') : scene.phase === 'lobby' ? t('live.lobby') : t('live.round', { round: scene.round ?? 1 });
 
   return (
     <article className={entry.ended ? 'live-table live-table-ended' : 'live-table'} aria-labelledby={titleId}>

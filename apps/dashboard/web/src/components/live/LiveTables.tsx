@@ -10,17 +10,7 @@ import './live.css';
  * The group's running games, live. `initial` are the games the page fetched over HTTP, shown
  * at once; the socket's snapshot and updates take over from there.
  */
-export function LiveTables({
-  token,
-  initial,
-  level,
-  onEnded,
-}: {
-  token: string;
-  initial: LiveGame[];
-  level: 2 | 3;
-  onEnded?: (game: LiveGame) => void;
-}) {
+export function LiveTables({ token, initial, level, onEnded }: { token: string; initial: LiveGame[]; level: 2 | 3; onEnded?: (game: LiveGame) => void }) {
   const { t } = useTranslation();
   const options = useLiveOptions();
   const { games, status, watching } = useLiveGames(token, { ...options, initial, ...(onEnded ? { onEnded } : {}) });

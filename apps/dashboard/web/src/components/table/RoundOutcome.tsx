@@ -14,15 +14,11 @@ export function RoundOutcome({ outcome, ranking, nameOf }: { outcome: SceneOutco
   if (!reveal && !end && losses.length === 0) return null;
   return (
     <div className={outcome.fresh ? 'round-outcome round-outcome-fresh' : 'round-outcome'}>
-      <p className="round-outcome-title">
-        {outcome.current ? t('live.thisRound', { round: outcome.round }) : t('live.lastRound', { round: outcome.round })}
-      </p>
+      <p className="round-outcome-title">{outcome.current ? t('live.thisRound', { round: outcome.round }) : t('live.lastRound', { round: outcome.round })}</p>
       {reveal && (
         <p className="reveal">
           {t(reveal.reason === 'call' ? 'live.call' : 'live.look', { name: nameOf(reveal.by) })} <DiceFaces dice={reveal.dice} />{' '}
-          <span className="reveal-claim">
-            {t('live.announcedBy', { name: nameOf(reveal.announcer), claim: claimLabel(t, ranking, reveal.announced) })}
-          </span>
+          <span className="reveal-claim">{t('live.announcedBy', { name: nameOf(reveal.announcer), claim: claimLabel(t, ranking, reveal.announced) })}</span>
         </p>
       )}
       {end && <p>{end}</p>}

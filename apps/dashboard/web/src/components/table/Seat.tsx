@@ -13,13 +13,7 @@ const sideOf = (y: number) => (y < 40 ? 'top' : y > 60 ? 'bottom' : 'middle');
 /** One player at the table: their name (a link to their page), lives, newest announcement, and what they just lost. */
 export function Seat({ seat, token, ranking }: { seat: SceneSeat; token: string; ranking: RankingOptions }) {
   const { t } = useTranslation();
-  const classes = [
-    'table-seat',
-    seat.turn ? 'seat-turn' : '',
-    seat.out ? 'seat-out' : '',
-    seat.lost ? 'seat-hit' : '',
-    seat.winner ? 'seat-winner' : '',
-  ]
+  const classes = ['table-seat', seat.turn ? 'seat-turn' : '', seat.out ? 'seat-out' : '', seat.lost ? 'seat-hit' : '', seat.winner ? 'seat-winner' : '']
     .filter(Boolean)
     .join(' ');
   const name = <PlayerLink token={token} userId={seat.id} name={seat.name} ai={seat.ai} />;

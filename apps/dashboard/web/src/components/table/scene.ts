@@ -118,8 +118,7 @@ function outcomeOf(view: SpectatorView): SceneOutcome | null {
 
 /** The table as it stands. `ended`: the game left play (finished, or stopped before its end). */
 export function tableScene(view: SpectatorView, { ended = false }: { ended?: boolean } = {}): TableScene {
-  const phase: ScenePhase =
-    view.phase === 'over' ? 'over' : ended ? 'stopped' : view.phase === 'lobby' ? 'lobby' : 'playing';
+  const phase: ScenePhase = view.phase === 'over' ? 'over' : ended ? 'stopped' : view.phase === 'lobby' ? 'lobby' : 'playing';
   const { settings } = view;
   const inPlay = phase === 'playing' && view.round && !view.round.ended ? view.round : null;
   const announcements = inPlay?.announcements ?? [];

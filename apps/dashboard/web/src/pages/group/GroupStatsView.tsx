@@ -85,7 +85,9 @@ function ValuesTable({ values }: { values: GroupStats['values'] }) {
       <thead>
         <tr>
           <th scope="col">{t('tells.value')}</th>
-          <th scope="col" className="num">{t('groupStats.announced')}</th>
+          <th scope="col" className="num">
+            {t('groupStats.announced')}
+          </th>
           <th scope="col">{t('groupStats.trueShare')}</th>
         </tr>
       </thead>
@@ -96,7 +98,9 @@ function ValuesTable({ values }: { values: GroupStats['values'] }) {
             <td className="num">{v.announced}</td>
             <td>
               <span className="rate-cell">
-                <span className="nowrap">{v.looked === 0 ? '—' : t('tells.outOf', { part: v.truthful, count: v.looked, rate: percent(v.truthRate, i18n.language) })}</span>
+                <span className="nowrap">
+                  {v.looked === 0 ? '—' : t('tells.outOf', { part: v.truthful, count: v.looked, rate: percent(v.truthRate, i18n.language) })}
+                </span>
                 {v.truthRate !== null && <meter min={0} max={1} value={v.truthRate} aria-hidden="true" />}
               </span>
             </td>

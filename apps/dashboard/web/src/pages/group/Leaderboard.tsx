@@ -13,7 +13,9 @@ function Rating({ rating, provisional }: { rating: number; provisional: boolean 
       {rating}
       {provisional && (
         <>
-          <span aria-hidden="true" className="provisional-mark">*</span>
+          <span aria-hidden="true" className="provisional-mark">
+            *
+          </span>
           <span className="visually-hidden"> ({t('group.provisional')})</span>
         </>
       )}
@@ -44,11 +46,21 @@ function RatedHead({ first }: { first: string }) {
       <tr>
         <th scope="col">{t('group.col.position')}</th>
         <th scope="col">{first}</th>
-        <th scope="col" className="num">{t('group.col.rating')}</th>
-        <th scope="col" className="num">{t('group.col.games')}</th>
-        <th scope="col" className="num wide-only">{t('group.col.wins')}</th>
-        <th scope="col" className="num">{t('group.col.winRate')}</th>
-        <th scope="col" className="num">{t('group.col.bluffRate')}</th>
+        <th scope="col" className="num">
+          {t('group.col.rating')}
+        </th>
+        <th scope="col" className="num">
+          {t('group.col.games')}
+        </th>
+        <th scope="col" className="num wide-only">
+          {t('group.col.wins')}
+        </th>
+        <th scope="col" className="num">
+          {t('group.col.winRate')}
+        </th>
+        <th scope="col" className="num">
+          {t('group.col.bluffRate')}
+        </th>
       </tr>
     </thead>
   );

@@ -27,7 +27,9 @@ export function HeatMapGrid({ cells }: { cells: PlayerPage['announcedVsActual'] 
             <tr>
               <td className="heat-corner">
                 <span className="visually-hidden">{t('player.heatCorner')}</span>
-                <span aria-hidden="true">↓ {t('player.announced')} / {t('player.rolled')} →</span>
+                <span aria-hidden="true">
+                  ↓ {t('player.announced')} / {t('player.rolled')} →
+                </span>
               </td>
               {map.actual.map((v) => (
                 <th key={v} scope="col">
@@ -41,10 +43,7 @@ export function HeatMapGrid({ cells }: { cells: PlayerPage['announcedVsActual'] 
               <tr key={row.announced}>
                 <th scope="row">{label(row.announced)}</th>
                 {row.cells.map((c) => (
-                  <td
-                    key={c.actual}
-                    className={`heat heat-${c.level}${c.actual === row.announced ? ' heat-diagonal' : ''}`}
-                  >
+                  <td key={c.actual} className={`heat heat-${c.level}${c.actual === row.announced ? ' heat-diagonal' : ''}`}>
                     {c.count > 0 ? c.count : <span className="visually-hidden">0</span>}
                   </td>
                 ))}

@@ -19,10 +19,7 @@ export function RatesChart({ series }: { series: StatsSeries }) {
   if (!bluff) return <p className="empty">{t('player.bluffRateNone')}</p>;
   const calls = seriesSummary({ labels: rates.labels, values: rates.calls });
   const unit = t(`stats.unit.${series.unit}`);
-  const description = [
-    t('stats.bluffSummary', { ...bluff, unit }),
-    calls ? t('stats.callsSummary', calls) : t('stats.callsNone'),
-  ].join(' ');
+  const description = [t('stats.bluffSummary', { ...bluff, unit }), calls ? t('stats.callsSummary', calls) : t('stats.callsNone')].join(' ');
   const names = { bluff: t('player.bluffRate'), calls: t('player.calls') };
   const fmt = (v: number | null) => (v === null ? '—' : `${v}%`);
   return (
@@ -60,9 +57,15 @@ export function RatesChart({ series }: { series: StatsSeries }) {
           <thead>
             <tr>
               <th scope="col">{t(`stats.period.${series.unit}`)}</th>
-              <th scope="col" className="num">{names.bluff}</th>
-              <th scope="col" className="num">{names.calls}</th>
-              <th scope="col" className="num">{t('stats.games')}</th>
+              <th scope="col" className="num">
+                {names.bluff}
+              </th>
+              <th scope="col" className="num">
+                {names.calls}
+              </th>
+              <th scope="col" className="num">
+                {t('stats.games')}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -15,11 +15,7 @@ export function TellsTable({ tells, name }: { tells: Tell[]; name: string }) {
   const top = headlineTell(tells);
   return (
     <>
-      {top && (
-        <p className="lead-tell">
-          {t('tells.headline', { name, value: label(top.value), rate: pct(top.truthRate), count: top.looked })}
-        </p>
-      )}
+      {top && <p className="lead-tell">{t('tells.headline', { name, value: label(top.value), rate: pct(top.truthRate), count: top.looked })}</p>}
       {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a scrolling table must take keyboard focus to be scrolled by keyboard (axe: scrollable-region-focusable); no element has that role natively */}
       <div className="table-scroll" role="group" aria-labelledby="tells-title" tabIndex={0}>
         <table className="data-table tells">

@@ -26,7 +26,7 @@ export function readChartColors(root: Element = document.documentElement): Chart
 export function useChartColors(): ChartColors {
   const { theme } = useTheme();
   // `theme` is not read inside, but a new theme changes the variables that are.
-// biome-ignore lint/correctness/useExhaustiveDependencies: theme is the trigger (see above)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme is the trigger (see above)
   return useMemo(() => readChartColors(), [theme]);
 }
 

@@ -15,9 +15,7 @@ export interface Series {
 
 /** The numbers a sentence about the line needs (its text alternative); null if it is empty. */
 export function seriesSummary(series: Series): { from: string; to: string; min: number; max: number; latest: number } | null {
-  const points = series.values
-    .map((v, i) => ({ v, label: series.labels[i]! }))
-    .filter((p): p is { v: number; label: string } => p.v !== null);
+  const points = series.values.map((v, i) => ({ v, label: series.labels[i]! })).filter((p): p is { v: number; label: string } => p.v !== null);
   if (points.length === 0) return null;
   const values = points.map((p) => p.v);
   return {

@@ -1,14 +1,4 @@
-import {
-  ArcElement,
-  CategoryScale,
-  Chart,
-  DoughnutController,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+import { ArcElement, CategoryScale, Chart, DoughnutController, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 
 /**
  * Only what the player page draws (a line and a doughnut) is registered: chart.js tree-shakes

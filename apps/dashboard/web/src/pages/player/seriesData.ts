@@ -62,13 +62,25 @@ export function ratingChartData(
   return {
     labels: history.map((p) => date(p.at)),
     datasets: [
-      { label, data: history.map((p) => p.rating), borderColor: colors.line, backgroundColor: colors.line, tension: 0.2, pointRadius: history.length > 60 ? 0 : 3 },
+      {
+        label,
+        data: history.map((p) => p.rating),
+        borderColor: colors.line,
+        backgroundColor: colors.line,
+        tension: 0.2,
+        pointRadius: history.length > 60 ? 0 : 3,
+      },
     ],
   };
 }
 
 /** Games per ISO week as bars. */
-export function weeksChartData(weeks: { weekStart: string; games: number }[], label: string, date: (day: string) => string, colors: ChartColors): ChartData<'bar', number[], string> {
+export function weeksChartData(
+  weeks: { weekStart: string; games: number }[],
+  label: string,
+  date: (day: string) => string,
+  colors: ChartColors,
+): ChartData<'bar', number[], string> {
   return {
     labels: weeks.map((w) => date(w.weekStart)),
     datasets: [{ label, data: weeks.map((w) => w.games), backgroundColor: colors.line, borderRadius: 3 }],

@@ -17,7 +17,7 @@ interface Props {
 
 /** Canvas cannot read CSS variables: the series colours are read from the stylesheet per theme. */
 function useSeriesColours(count: number, themeKey: unknown): string[] {
-// biome-ignore lint/correctness/useExhaustiveDependencies: themeKey is the trigger (see below)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: themeKey is the trigger (see below)
   return useMemo(() => {
     const style = getComputedStyle(document.documentElement);
     return Array.from({ length: count }, (_, i) => style.getPropertyValue(seriesStyle(i).colourVar).trim() || '#777');

@@ -45,9 +45,7 @@ export function ReplayBoard({ token, replay, board, nameOf }: Props) {
             ))}
           </ol>
         )}
-        {step.kind === 'announcement' && board.cupHolder && (
-          <p className="replay-line">{t('replay.cupWith', { name: nameOf(board.cupHolder) })}</p>
-        )}
+        {step.kind === 'announcement' && board.cupHolder && <p className="replay-line">{t('replay.cupWith', { name: nameOf(board.cupHolder) })}</p>}
         {board.ending && <Ending board={board} nameOf={nameOf} />}
         {board.result && <Result token={token} result={board.result} replay={replay} nameOf={nameOf} />}
       </div>

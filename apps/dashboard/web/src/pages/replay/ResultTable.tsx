@@ -15,8 +15,12 @@ export function ResultTable({ token, replay }: { token: string; replay: GameRepl
         <thead>
           <tr>
             <th scope="col">{t('replay.col.player')}</th>
-            <th scope="col" className="num">{t('replay.col.place')}</th>
-            <th scope="col" className="num">{t('replay.col.lives')}</th>
+            <th scope="col" className="num">
+              {t('replay.col.place')}
+            </th>
+            <th scope="col" className="num">
+              {t('replay.col.lives')}
+            </th>
             <th scope="col">{t('replay.col.out')}</th>
           </tr>
         </thead>

@@ -71,8 +71,7 @@ export function StepControls(props: Props) {
           </select>
         </span>
         <label className="replay-spoiler">
-          <input type="checkbox" checked={props.spoilerFree} onChange={(e) => props.onSpoilerFree(e.target.checked)} />{' '}
-          {t('replay.spoilerFree')}
+          <input type="checkbox" checked={props.spoilerFree} onChange={(e) => props.onSpoilerFree(e.target.checked)} /> {t('replay.spoilerFree')}
         </label>
       </div>
       <KeyHelp />
@@ -86,8 +85,8 @@ function KeyHelp() {
   const { t } = useTranslation();
   return (
     <p className="hint replay-keys">
-      {t('replay.keys')} <Kbd>←</Kbd> <Kbd>→</Kbd> {t('replay.keysStep')} · <Kbd>Shift</Kbd>+<Kbd>←</Kbd> <Kbd>→</Kbd>{' '}
-      {t('replay.keysRound')} · <Kbd>Home</Kbd> <Kbd>End</Kbd> {t('replay.keysEnds')}
+      {t('replay.keys')} <Kbd>←</Kbd> <Kbd>→</Kbd> {t('replay.keysStep')} · <Kbd>Shift</Kbd>+<Kbd>←</Kbd> <Kbd>→</Kbd> {t('replay.keysRound')} · <Kbd>Home</Kbd>{' '}
+      <Kbd>End</Kbd> {t('replay.keysEnds')}
     </p>
   );
 }

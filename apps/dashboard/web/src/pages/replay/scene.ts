@@ -69,12 +69,11 @@ export function replayScene(replay: GameReplay, board: Board): TableScene {
       at: seatPoint(i, count),
       facing: towardCentre(i, count),
       turn: s.cup && !over,
-      said: newest
-        ? { value: newest.a.value, kind: KIND[newest.a.kind], standing: newest.index === announcements.length - 1, index: newest.index }
-        : null,
-      lost: over && ending?.loserId === s.userId && ending.livesLost !== null && ending.cause
-        ? { player: s.userId, amount: ending.livesLost, cause: CAUSE[ending.cause] }
-        : null,
+      said: newest ? { value: newest.a.value, kind: KIND[newest.a.kind], standing: newest.index === announcements.length - 1, index: newest.index } : null,
+      lost:
+        over && ending?.loserId === s.userId && ending.livesLost !== null && ending.cause
+          ? { player: s.userId, amount: ending.livesLost, cause: CAUSE[ending.cause] }
+          : null,
       winner: board.result?.winnerId === s.userId,
     };
   });

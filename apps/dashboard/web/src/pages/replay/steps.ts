@@ -196,9 +196,7 @@ export function boardAt(replay: GameReplay, derived: Derived, index: number, { s
     seats,
     cupHolder,
     announcements,
-    ending: over
-      ? { end: round.end, reveal: round.reveal, loserId: round.loserId, livesLost: round.livesLost, cause: round.cause }
-      : null,
+    ending: over ? { end: round.end, reveal: round.reveal, loserId: round.loserId, livesLost: round.livesLost, cause: round.cause } : null,
     result: last ? resultOf(replay) : null,
   };
 }

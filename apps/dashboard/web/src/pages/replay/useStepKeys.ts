@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 export type StepAction = 'first' | 'previousRound' | 'previous' | 'next' | 'nextRound' | 'last';
 
 /** Where a key press belongs to the control, not to the replay: text, choices, sliders. */
-const FORM_CONTROL = 'input, select, textarea, [contenteditable]:not([contenteditable="false"]), [role="slider"], [role="spinbutton"], [role="textbox"], [role="combobox"], [role="listbox"]';
+const FORM_CONTROL =
+  'input, select, textarea, [contenteditable]:not([contenteditable="false"]), [role="slider"], [role="spinbutton"], [role="textbox"], [role="combobox"], [role="listbox"]';
 
 export function actionFor(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey'>): StepAction | null {
   if (e.altKey || e.ctrlKey || e.metaKey) return null; // the browser's own shortcuts (Alt+← is Back)
