@@ -7,21 +7,11 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Clock } from './clock';
 import { findEntities } from './text';
-import type {
-  ChatType,
-  InlineKeyboardMarkup,
-  LinkPreviewOptions,
-  TgChat,
-  TgChatMember,
-  TgMessage,
-  TgMessageEntity,
-  TgUpdate,
-  TgUser,
-  UpdateType,
-} from './types';
+import type { ChatType, TgChat, TgChatMember, TgMessage, TgMessageEntity, TgUpdate, TgUser, UpdateType } from './types';
 import { resolveChat, sharesGroup } from './world/access';
 import { newBotRecord } from './world/create';
 import { countEdit, countSend } from './world/flood';
+import { type MessageContent, newMessage } from './world/message';
 import { notify } from './world/notify';
 import {
   isPresent,
@@ -248,46 +238,8 @@ export class World {
 
   // ── messages ─────────────────────────────────────────────────────────────────────────────
 
-  addMessage(
-    chat: ChatRecord,
-    from: TgUser,
-    content: {
-      text?: string;
-      entities?: TgMessageEntity[];
-      // the send handlers pass what they parsed, absent or not
-      replyMarkup?: InlineKeyboardMarkup | undefined;
-      linkPreviewOptions?: LinkPreviewOptions | undefined;
-      threadId?: number | undefined;
-      replyTo?: StoredMessage | undefined;
-      fields?: Record<string, unknown>;
-      senderBotId?: number;
-      /** Sent with disable_notification. */
-      silent?: boolean;
-    },
-  ): StoredMessage {
-    const message: StoredMessage = {
-      chat,
-      id: chat.nextMessageId++,
-      seq: ++this.messageSeq,
-      date: this.unixNow(),
-      from: { ...from },
-      isTopicMessage: false,
-      fields: content.fields ?? {},
-      history: [],
-      deleted: false,
-      deliveredTo: new Set(),
-    };
-    if (content.senderBotId !== undefined) message.senderBotId = content.senderBotId;
-    if (content.threadId !== undefined && chat.type !== 'private') {
-      message.threadId = content.threadId;
-      if (chat.isForum) message.isTopicMessage = true;
-    }
-    if (content.text !== undefined) message.text = content.text;
-    if (content.entities && content.entities.length > 0) message.entities = content.entities;
-    if (content.replyMarkup) message.replyMarkup = content.replyMarkup;
-    if (content.linkPreviewOptions) message.linkPreviewOptions = content.linkPreviewOptions;
-    if (content.replyTo) message.replyTo = content.replyTo;
-    if (content.silent) message.silent = true;
+  addMessage(chat: ChatRecord, from: TgUser, content: MessageContent): StoredMessage {
+    const message = newMessage(chat, ++this.messageSeq, this.unixNow(), from, content);
     chat.messages.set(message.id, message);
     chat.order.push(message);
     notify(this, message);
