@@ -225,7 +225,8 @@ async function startTestMia(webRoot: string, bot: ((dashboardUrl: () => string) 
       log: quietLog,
       // timers: false as in every test: no turn times out on its own.
       service: { rng: dice.rng, timers: false },
-      ai: { delayMs: 0 },
+      // Computer players play only beside the bot; alone, the dashboard's tests play every seat themselves.
+      ai: withBot ? { delayMs: 0 } : false,
       recover: false,
       frontEnds: withBot ? ([dashboard, withBot] as const) : ([dashboard] as const),
     });
