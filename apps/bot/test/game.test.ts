@@ -1,7 +1,7 @@
 import { aiAction, calculator, type GameState } from '@mia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimLabel } from '../src/render/claims';
-import { allTexts, buttonText, claimButton, DICE_PAIR, lastWithButton, world, type SimGroup, type SimUser, type World } from './support';
+import { allTexts, buttonText, claimButton, DICE_PAIR, lastWithButton, openPrivateChats, type SimGroup, type SimUser, world, type World } from './support';
 
 describe('a whole game in a group, through the real bot and telegram-sim', () => {
   let w: World;
@@ -19,7 +19,7 @@ describe('a whole game in a group, through the real bot and telegram-sim', () =>
     const [ada, bo, cleo] = ['Ada', 'Bo', 'Cleo'].map((firstName) => w.sim.user({ firstName }));
     players = [ada!, bo!, cleo!];
     group = w.sim.group({ title: 'Dice night', admins: [ada!], members: [bo!, cleo!], bots: [w.token] });
-    for (const p of players) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, players);
   });
   afterAll(() => w.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGame, world, type SimGroup, type SimUser, type World } from './support';
+import { openPrivateChats, type SimGroup, type SimUser, startGame, world, type World } from './support';
 
 describe('/rules, /odds and /help', () => {
   let w: World;
@@ -40,7 +40,7 @@ describe('/rules, /odds and /help', () => {
   it('/rules and /odds follow the game’s own rules once one is open (meyer: little Mia second)', async () => {
     const bo = w.sim.user({ firstName: 'Bo' });
     await bo.join(group);
-    for (const p of [ada, bo]) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, [ada, bo]);
     await startGame(w, group, [ada, bo], { settings: { ranking: 'meyer', lives: 3 } });
     const rules = await ask('/rules@mia_bot');
     expect(rules.text).toContain('the rules of this game');

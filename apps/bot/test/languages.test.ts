@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
-import { buttons, current, DICE_PAIR, lastWithButton, world, type SimGroup, type SimUser, type World } from './support';
+import { buttons, current, DICE_PAIR, lastWithButton, openPrivateChats, type SimGroup, type SimUser, world, type World } from './support';
 
 /**
  * A Russian group with a Slovak, an unknown-language and an English player: the group sees
@@ -25,7 +25,7 @@ describe('languages', () => {
     cy = w.sim.user({ firstName: 'Cy', languageCode: 'en-GB' });
     group = w.sim.group({ title: 'Skupina', admins: [ada], members: [bo, cy], bots: [w.token] });
     await w.games.chats.setLanguage(BigInt(group.id), 'ru');
-    for (const p of [ada, bo, cy]) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, [ada, bo, cy]);
   });
   afterAll(() => w.close());
 

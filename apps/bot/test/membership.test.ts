@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buttons, lastWithButton, playTurn, tables, world, type SimUser, type World } from './support';
+import { buttons, lastWithButton, openPrivateChats, playTurn, type SimUser, tables, world, type World } from './support';
 
 describe('the group itself changes under a game', () => {
   let w: World;
@@ -10,7 +10,7 @@ describe('the group itself changes under a game', () => {
     w.sim.setLimits(false);
     ada = w.sim.user({ firstName: 'Ada' });
     bo = w.sim.user({ firstName: 'Bo' });
-    for (const p of [ada, bo]) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, [ada, bo]);
   });
   afterAll(() => w.close());
 

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTexts, buttonText, claimButton, DICE_PAIR, lastWithButton, scriptedRng, world, type SimGroup, type SimUser, type World } from './support';
+import {
+  allTexts,
+  buttonText,
+  claimButton,
+  DICE_PAIR,
+  lastWithButton,
+  openPrivateChats,
+  scriptedRng,
+  type SimGroup,
+  type SimUser,
+  world,
+  type World,
+} from './support';
 
 /**
  * Every path of the rules in one scripted game, dice forced: truth called wrongly, a bluff called
@@ -18,7 +30,7 @@ describe('every path of the rules through the bot', () => {
     w.sim.setLimits(false);
     [ada, bo, cleo] = ['Ada', 'Bo', 'Cleo'].map((firstName) => w.sim.user({ firstName })) as [SimUser, SimUser, SimUser];
     group = w.sim.group({ title: 'Paths', admins: [ada], members: [bo, cleo], bots: [w.token] });
-    for (const p of [ada, bo, cleo]) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, [ada, bo, cleo]);
     // House rules come with the settings issue; here the game is opened with them directly.
     const created = await w.games.act({
       chatId: BigInt(group.id),

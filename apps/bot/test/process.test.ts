@@ -59,7 +59,7 @@ describe('the bot process (src/main.ts)', { timeout: 120_000 }, () => {
     expect(sim.commands(token, { scope: { type: 'all_group_chats' }, languageCode: 'ru' }).find((c) => c.command === 'rules')?.description).not.toBe(
       sim.commands(token, { scope: { type: 'all_group_chats' } }).find((c) => c.command === 'rules')?.description,
     );
-    await ada.startPrivateChat(token);
+    ada.startPrivateChat(token);
     await ada.send(group, '/newgame@mia_bot');
     const lobby = await sim.waitFor(() => sim.messages(group).find((m) => m.text?.includes('a new game by Ada')), 20_000);
     expect(lobby.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toContain('✋ Join');

@@ -1,6 +1,6 @@
 import { ManualClock } from '@mia/telegram-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTexts, buttons, expectNoDiceLeak, playToEnd, playTurn, startGame, tables, world, type SimUser, type World } from './support';
+import { allTexts, buttons, expectNoDiceLeak, openPrivateChats, playToEnd, playTurn, type SimUser, startGame, tables, world, type World } from './support';
 
 describe('Telegram’s limits at a human pace', () => {
   const clock = new ManualClock();
@@ -29,7 +29,7 @@ describe('Telegram’s limits at a human pace', () => {
   it('a whole game never sends more than 20 group messages in any minute, and is never throttled', async () => {
     const players = ['Ada', 'Bo', 'Cleo', 'Dov'].map((firstName) => w.sim.user({ firstName }));
     const group = w.sim.group({ title: 'Paced', admins: [players[0]!], members: players.slice(1), bots: [w.token] });
-    for (const p of players) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, players);
     await startGame(w, group, players);
     await playToEnd(w, group, players, { beforeTurn: () => clock.advance(6_000) });
     expect(w.sim.calls.filter((c) => c.status === 429)).toEqual([]);
@@ -57,7 +57,7 @@ describe('forum topics', () => {
     const [ada, bo] = ['Ada', 'Bo'].map((firstName) => w.sim.user({ firstName })) as [SimUser, SimUser];
     const forum = w.sim.group({ title: 'Forum', admins: [ada], members: [bo], bots: [w.token], supergroup: true, forum: true });
     const topic = await w.sim.createTopic(forum, 'Mia night', { by: ada });
-    for (const p of [ada, bo]) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, [ada, bo]);
     await ada.send(forum, '/newgame@mia_bot', { threadId: topic });
     const lobby = await w.sim.waitFor(() => w.sim.messages(forum).find((m) => m.text?.includes('a new game by Ada')));
     expect(lobby.message_thread_id).toBe(topic);
@@ -95,7 +95,7 @@ describe('deadline reminders', () => {
   it('reminds the player by editing their live prompt, once: no new message', async () => {
     const [ada, bo] = ['Ada', 'Bo'].map((firstName) => w.sim.user({ firstName })) as [SimUser, SimUser];
     const group = w.sim.group({ title: 'Reminders', admins: [ada], members: [bo], bots: [w.token] });
-    for (const p of [ada, bo]) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, [ada, bo]);
     const game = await startGame(w, group, [ada, bo], { settings: { turnSeconds: 15 } });
     const actor = [ada, bo].find((p) => String(p.id) === game.state.round!.actor)!;
     const other = [ada, bo].find((p) => p !== actor)!;
@@ -120,7 +120,7 @@ describe('deadline reminders', () => {
     lag = 8_000;
     const [cy, di] = ['Cy', 'Di'].map((firstName) => w.sim.user({ firstName })) as [SimUser, SimUser];
     const group = w.sim.group({ title: 'Quick hands', admins: [cy], members: [di], bots: [w.token] });
-    for (const p of [cy, di]) await p.startPrivateChat(w.token);
+    await openPrivateChats(w, [cy, di]);
     await startGame(w, group, [cy, di], { settings: { turnSeconds: 15 } });
     // The starter announces at once, long before their reminder was due.
     const opening = await playTurn(w, group, [cy, di]);

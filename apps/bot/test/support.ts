@@ -260,13 +260,22 @@ export async function table(
     members: players.filter((p) => !admins.includes(p)),
     bots: [w.token],
   });
-  if (options.started !== false) {
-    for (const p of players) {
-      const chat = p.startPrivateChat(w.token);
-      await w.sim.waitFor(() => w.sim.botMessages(chat).length > 0);
-    }
-  }
+  if (options.started !== false) await openPrivateChats(w, players);
   return { group, players };
+}
+
+/**
+ * Each user presses START in the bot's private chat, and the bot has taken it in: its greeting
+ * comes after it recorded that it may write to them. Pressing Join before that would be answered
+ * with the link to the private chat instead (a race a loaded machine loses).
+ */
+export async function openPrivateChats(w: World, users: readonly SimUser[]): Promise<void> {
+  for (const user of users) {
+    const chat = user.privateChat(w.token);
+    const before = w.sim.botMessages(chat).length;
+    user.startPrivateChat(w.token);
+    await w.sim.waitFor(() => w.sim.botMessages(chat).length > before);
+  }
 }
 
 /**
