@@ -22,6 +22,7 @@ import {
   Table,
   type World,
 } from './support';
+import { settled } from './audit';
 
 const faces = (dice: readonly number[]) => dice.map((d) => dieFace(d)).join('');
 /** Texts as read, whatever the layout's line breaks. */
@@ -415,7 +416,7 @@ describe.skipIf(!browserAvailable('dashboard e2e'))('a game played in Telegram, 
       for (const p of pages) {
         await small.goto(`${w.baseUrl}${p.path}`);
         await small.locator(p.ready).first().waitFor();
-        await small.waitForTimeout(300);
+        await settled(small); // fonts in, animations done: the layout is final
         const o = await horizontalOverflow(small);
         if (o.scrollWidth > o.clientWidth) overflows.push(`${p.name}: scrollWidth ${o.scrollWidth} > ${o.clientWidth}: ${o.widest.join(', ')}`);
         await small.screenshot({ path: screenshotPath(`6-phone-${p.name}`), fullPage: true });

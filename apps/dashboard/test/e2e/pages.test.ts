@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
     const where = `${name} · ${theme} · ${width} px`;
     const errors = pageErrors(page);
     try {
-      const response = await page.goto(`${w.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      const response = await page.goto(`${w.baseUrl}${path}`, { waitUntil: 'load' });
       if (response?.status() !== 200) return `${where}: the SPA page answered ${response?.status()}`;
       await settled(page);
       if (name === 'group') {
@@ -176,7 +176,7 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(`${w.baseUrl}/`, { waitUntil: 'networkidle' });
+      await page.goto(`${w.baseUrl}/`, { waitUntil: 'load' });
       await expect(page.addScriptTag({ content: 'window.injected = true' })).rejects.toThrow(/Content Security Policy/);
       expect(await page.evaluate(() => 'injected' in window)).toBe(false);
     } finally {
@@ -189,7 +189,7 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
       const context = await contextFor(theme, 1280);
       try {
         const page = await context.newPage();
-        await page.goto(`${w.baseUrl}${pages.find((p) => p.name === 'group')!.path}`, { waitUntil: 'networkidle' });
+        await page.goto(`${w.baseUrl}${pages.find((p) => p.name === 'group')!.path}`, { waitUntil: 'load' });
         await settled(page);
         const expected = await focusablesInMain(page);
         const stops = await tabThrough(page);
@@ -219,7 +219,7 @@ describe.skipIf(!browserAvailable('dashboard pages'))('every page: axe-core clea
       const errors = pageErrors(page);
       const sockets: string[] = [];
       page.on('websocket', (ws) => sockets.push(ws.url()));
-      await page.goto(`${w.baseUrl}${pages.find((p) => p.name === 'group')!.path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${w.baseUrl}${pages.find((p) => p.name === 'group')!.path}`, { waitUntil: 'load' });
       await settled(page);
       await page.locator('.connection-open').first().waitFor();
       const groupSockets = () => sockets.filter((u) => u.includes('/api/g/')).length;

@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable('dashboard statistics'))('ratings and statisti
     await installAxe(context);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await page.goto(`${w.baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${w.baseUrl}${path}`, { waitUntil: 'load' });
     await settled(page);
     return { page, errors, close: () => context.close() };
   }

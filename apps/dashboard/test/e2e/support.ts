@@ -16,6 +16,7 @@ import { TelegramSim, type SimGroup, type SimMessage, type SimUser } from '@mia/
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { dashboardFrontEnd, type DashboardHandle } from '../../server';
+import type { PublicFeedOptions } from '../../server/live/public-feed';
 import type { LiveGame } from '../../shared/api';
 import { findLeaks, revealedDice } from '../server/leak-check';
 import { quietLog, ScriptedRng } from '../server/support';
@@ -214,10 +215,10 @@ export async function startDashboard({ webRoot = WEB_ROOT }: { webRoot?: string 
 }
 
 /** One process on a fresh test database: the dashboard, and the bot beside it when given one. */
-async function startTestMia(webRoot: string, bot: ((dashboardUrl: () => string) => ReturnType<typeof botFrontEnd>) | null) {
+async function startTestMia(webRoot: string, bot: ((dashboardUrl: () => string) => ReturnType<typeof botFrontEnd>) | null, feed?: PublicFeedOptions) {
   const db = await openTestDatabase();
   const dice = new ScriptedRng(3);
-  const dashboard = dashboardFrontEnd({ webRoot, rateLimit: { max: 100_000, timeWindow: 60_000 } });
+  const dashboard = dashboardFrontEnd({ webRoot, rateLimit: { max: 100_000, timeWindow: 60_000 }, ...(feed ? { feed } : {}) });
   const withBot = bot?.(() => dashboard.url()) ?? null;
   try {
     const mia = await startMia({
@@ -263,22 +264,26 @@ export interface World extends Dashboard {
  * The real bot (grammY long polling against telegram-sim) on the dashboard's GameService: one
  * process, as when the dashboard runs beside the bot. The bot links to this dashboard.
  */
-export async function startWorld({ webRoot = WEB_ROOT }: { webRoot?: string } = {}): Promise<World> {
+/** `feed`: the public feed's settings (the TV's test holds an ended game 2 s, not 8). */
+export async function startWorld({ webRoot = WEB_ROOT, feed }: { webRoot?: string; feed?: PublicFeedOptions } = {}): Promise<World> {
   const sim = await TelegramSim.start({ seed: 11 });
   // Scripted players are far faster than people: Telegram's flood limits are tested elsewhere.
   sim.setLimits(false);
   const token = sim.createBot({ username: 'mia_bot' });
-  const started = await startTestMia(webRoot, (dashboardUrl) =>
-    botFrontEnd({
-      token,
-      apiRoot: sim.apiRoot,
-      publicUrl: dashboardUrl,
-      // No pacing where the sim has no limits: a long game's messages would hold the next
-      // game's lobby back for the rest of Telegram's minute.
-      pacing: { limits: false },
-      registerCommands: false,
-      transport: { mode: 'polling', timeoutSeconds: 1, deleteWebhook: false },
-    }),
+  const started = await startTestMia(
+    webRoot,
+    (dashboardUrl) =>
+      botFrontEnd({
+        token,
+        apiRoot: sim.apiRoot,
+        publicUrl: dashboardUrl,
+        // No pacing where the sim has no limits: a long game's messages would hold the next
+        // game's lobby back for the rest of Telegram's minute.
+        pacing: { limits: false },
+        registerCommands: false,
+        transport: { mode: 'polling', timeoutSeconds: 1, deleteWebhook: false },
+      }),
+    feed,
   ).catch(async (error: unknown) => {
     await sim.stop();
     throw error;

@@ -9,6 +9,7 @@ import { beatProbability, RANKING_PRESETS, rankingFor } from '@mia/engine';
 import type { CommittedBatch } from '@mia/game';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURE_RULES } from '../../server/live/featured';
 import { dieFace } from '../../web/src/labels/claims';
 import { browserAvailable, ensureSpaBuilt, horizontalOverflow, launchBrowser, pageErrors, screenshotPath, startWorld, Table, type World } from './support';
 
@@ -32,7 +33,10 @@ describe.skipIf(!browserAvailable('dashboard TV e2e'))('a game watched on the gr
 
   beforeAll(async () => {
     await ensureSpaBuilt();
-    [w, browser] = await Promise.all([startWorld(), launchBrowser()]);
+    // The TV holds an ended game 2 s instead of 8 (the rule itself is featured.test's): the wait
+    // for it to move on is real time.
+    const feed = { rules: { ...FEATURE_RULES, endedHoldMs: 2000 } };
+    [w, browser] = await Promise.all([startWorld({ feed }), launchBrowser()]);
     unsubscribe = w.games.subscribe((b: CommittedBatch) => committedAt.set(b.game.version, Date.now()));
     table = await Table.seat(w, ['Ada', 'Bo', 'Cleo'], 'Dice night');
     context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US', colorScheme: 'light' });
