@@ -63,13 +63,7 @@ export class ChatDirectory {
 
   /** The chat's profile, created with the defaults the first time the bot meets the chat. */
   async profile(chatId: bigint, info: ChatInfo = {}): Promise<ChatProfile> {
-    const row =
-      (await this.prisma.chat.findUnique({ where: { id: chatId } })) ??
-      (await this.prisma.chat.upsert({
-        where: { id: chatId },
-        create: { id: chatId, type: info.type ?? 'group', title: info.title ?? null, dashboardToken: newDashboardToken() },
-        update: {},
-      }));
+    const row = (await this.prisma.chat.findUnique({ where: { id: chatId } })) ?? (await this.create(chatId, info));
     const resolved = resolveSettings(row.settings ?? {});
     return {
       id: row.id,
@@ -83,6 +77,20 @@ export class ChatDirectory {
       dashboardToken: row.dashboardToken,
       listedPublicly: row.listedPublicly,
     };
+  }
+
+  /**
+   * The chat's row, inserted unless another handler or process did so meanwhile. Not an upsert
+   * with nothing to update: Prisma runs that as a read, then an insert, and two first meetings of
+   * a chat at once on PostgreSQL (a command and a press, two processes) failed on the key
+   * (P2002). INSERT … ON CONFLICT DO NOTHING cannot, and the read after it sees whichever won.
+   */
+  private async create(chatId: bigint, info: ChatInfo) {
+    await this.prisma.chat.createMany({
+      data: [{ id: chatId, type: info.type ?? 'group', title: info.title ?? null, dashboardToken: newDashboardToken() }],
+      skipDuplicates: true,
+    });
+    return this.prisma.chat.findUniqueOrThrow({ where: { id: chatId } });
   }
 
   /** The language of the group, without creating it (private messages fall back to it). */

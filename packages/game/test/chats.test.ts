@@ -60,3 +60,16 @@ describe('play mode', () => {
     expect(await h.service.chats.playMode(-1_000_000_000_103n)).toBe('group');
   });
 });
+
+describe('a chat met for the first time', () => {
+  it('by several handlers at once (the bot and a settings change, two processes) gets one row, and every call its profile', async () => {
+    // On PostgreSQL the calls run on separate connections: each finds no row, and all but one
+    // insert into a unique key that is taken by then (PGlite's one connection never races).
+    for (let round = 0; round < 5; round++) {
+      const chatId = -7000n - BigInt(round);
+      const profiles = await Promise.all(Array.from({ length: 8 }, () => h.service.chats.profile(chatId, { title: 'Late night', type: 'group' })));
+      expect(new Set(profiles.map((p) => p.dashboardToken)).size).toBe(1);
+      expect(profiles.every((p) => p.id === chatId && p.title === 'Late night')).toBe(true);
+    }
+  });
+});
