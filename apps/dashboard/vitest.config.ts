@@ -16,7 +16,10 @@ export default mergeConfig(
   defineConfig({
     test: {
       projects: [
-        { plugins: [react()], test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}', ...MOCKING], isolate: true, ...timeouts } },
+        {
+          plugins: [react()],
+          test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}', ...MOCKING], setupFiles: ['test/web/setup.ts'], isolate: true, ...timeouts },
+        },
         { test: { name: 'node', include: ['test/server/**/*.test.ts', 'test/e2e/**/*.test.ts'], exclude: MOCKING, isolate: false, ...timeouts } },
       ],
     },
