@@ -100,8 +100,12 @@ export class Child {
     for (const w of waiters) w();
   }
 
-  /** Resolves with the first line (from index `from`) matching `test`; fails if the child ends first. */
-  async waitFor(test: (line: Line) => boolean, timeoutMs = 30_000, from = 0): Promise<Line> {
+  /**
+   * Resolves with the first line (from index `from`) matching `test`; fails if the child ends first.
+   * The default bound is generous: a child's start (tsx compiling the game, opening PGlite) took
+   * over 30 s on a 2-core machine at load 16 (CI failed so); a healthy child answers in seconds.
+   */
+  async waitFor(test: (line: Line) => boolean, timeoutMs = 90_000, from = 0): Promise<Line> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const found = this.lines.slice(from).find(test);

@@ -65,8 +65,8 @@ async function killedRun(shared: SharedDatabase, chatId: bigint, seed: number, k
   let applied = 0;
   const target = await child.waitFor((l) => l.t === 'applied' && ++applied === kill.applied);
   const after = child.lines.indexOf(target);
-  if (kill.how === 'in-tx') await child.waitFor((l) => l.t === 'in-tx', 30_000, after);
-  if (kill.how === 'acting') await child.waitFor((l) => l.t === 'acting' && l.version === target.to, 30_000, after);
+  if (kill.how === 'in-tx') await child.waitFor((l) => l.t === 'in-tx', undefined, after);
+  if (kill.how === 'acting') await child.waitFor((l) => l.t === 'acting' && l.version === target.to, undefined, after);
   if (kill.how === 'after-commit') expect((await child.exited).signal).toBe('SIGKILL');
   else await child.kill('SIGKILL');
   expect(
@@ -170,7 +170,7 @@ describe('a player process killed with SIGKILL mid-game and restarted', () => {
     const result = await crashAndRecover(shared, -4_200_001n);
     expect(result).toMatchObject({ runs: KILLS.length + 1, inFlightCommitted: expect.any(Number) });
     expect(result.inFlightCommitted).toBeGreaterThanOrEqual(1); // the after-commit kill at least
-  }, 120_000); // five process starts: ~10 s on an idle 2-core machine, more when it is busy
+  }, 400_000); // five process starts: ~10 s on an idle 2-core machine, minutes when it is very busy
 
   // PostgreSQL only when TEST_DATABASE_URL names a server (CI sets it); skipped otherwise.
   it.skipIf(!serverUrl)(
@@ -182,6 +182,6 @@ describe('a player process killed with SIGKILL mid-game and restarted', () => {
       expect(result).toMatchObject({ runs: KILLS.length + 1, inFlightCommitted: expect.any(Number) });
       expect(result.inFlightCommitted).toBeGreaterThanOrEqual(1); // the after-commit kill at least
     },
-    120_000,
+    400_000,
   ); // five process starts: ~10 s on an idle 2-core machine, more when it is busy
 });
