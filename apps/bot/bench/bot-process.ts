@@ -15,6 +15,9 @@ import { MEMORY } from '@mia/db';
 import { aiAction, calculator, seededRng } from '@mia/engine';
 import { GameService, type GameRecord } from '@mia/game';
 import { startMia } from '@mia/host';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
 import pg from 'pg';
 import { botFrontEnd } from '../src';
 import { quietLog } from '../test/support';
@@ -29,12 +32,16 @@ export interface Mark {
   name: string;
   /** process.cpuUsage() user + system, ms since the process started. */
   cpuMs: number;
+  /** Its system part (the kernel: sockets, pipes, memory), ms. */
+  systemCpuMs: number;
   rss: number;
   heapUsed: number;
   /** Queries sent to the database by this process (pg Client.query calls) so far. */
   queries: number;
   /** Bot API calls this process made (grammY transformer) so far, getUpdates aside. */
   apiCalls: number;
+  /** Peak resident set size so far, KB (process.resourceUsage().maxRSS). */
+  maxRss: number;
 }
 
 export interface BareResult {
@@ -62,15 +69,33 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
+// --profile DIR: the CPU profile covers the play only (from the mark 'play start' to 'play end'),
+// not the imports, the setup, the lobbies or the bare act.
+const profileDir = process.env.BOT_PROFILE_DIR;
+const inspector = profileDir ? new Session() : null;
+inspector?.connect();
+const post = (method: string) =>
+  new Promise<unknown>((resolve, reject) => inspector!.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+async function profile(name: string) {
+  if (!inspector || !profileDir) return;
+  if (name === 'play start') {
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  } else if (name === 'play end') {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    await mkdir(profileDir, { recursive: true });
+    await writeFile(join(profileDir, `bot-play-${process.pid}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
 let apiCalls = 0;
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 function mark(name: string): Mark {
+  // CPU first: the forced collection below is the benchmark's, not the bot's.
+  const u = process.cpuUsage();
+  const cpu = (u.user + u.system) / 1000;
   global.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
-  return { name, cpuMs: cpuMs(), rss, heapUsed, queries, apiCalls };
+  return { name, cpuMs: cpu, systemCpuMs: u.system / 1000, rss, heapUsed, queries, apiCalls, maxRss: process.resourceUsage().maxRSS };
 }
 
 let db: Database;
@@ -180,8 +205,12 @@ process.on('message', (m: ToBot) => {
       switch (m.type) {
         case 'init':
           return await init(m);
-        case 'mark':
-          return send({ type: 'mark', mark: mark(m.name) });
+        case 'mark': {
+          if (m.name === 'play end') await profile(m.name);
+          const marked = mark(m.name);
+          if (m.name === 'play start') await profile(m.name);
+          return send({ type: 'mark', mark: marked });
+        }
         case 'bare':
           return send({ type: 'bare', result: await bare(m.samples, m.seed) });
         case 'stop':

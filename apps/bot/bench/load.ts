@@ -26,7 +26,8 @@
  * --history (PostgreSQL: seed 1,000,000 announcements in another database on the same server
  * with packages/game/bench/db.ts's seeding, time its statistics queries alone and then again
  * while the load runs; HISTORY_ANNOUNCEMENTS changes the size), --profile DIR (the bot process
- * runs with --cpu-prof into DIR).
+ * writes a CPU profile of the play alone, through node:inspector, into DIR), --pace MIN-MAX (ms; each group presses at a human pace, open loop:
+ * see load/paced.ts; 0, the default, presses as soon as the bot answers).
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  *
@@ -96,9 +97,10 @@ async function main() {
     (s) => JSON.parse(s) as { results: RunResult[] },
     () => ({ results: [] as RunResult[] }),
   );
-  const same = (a: RunResult, b: RunResult) => a.database === b.database && a.groups === b.groups && !a.history === !b.history;
+  const paceOf = (r: RunResult) => (r.pace ? `${r.pace.minMs}-${r.pace.maxMs}` : '');
+  const same = (a: RunResult, b: RunResult) => a.database === b.database && a.groups === b.groups && !a.history === !b.history && paceOf(a) === paceOf(b);
   const merged = [...results, ...earlier.results.filter((e) => e.botOwnCpuMsPerAction !== undefined && !results.some((r) => same(r, e)))].sort(
-    (a, b) => b.database.localeCompare(a.database) || a.groups - b.groups || Number(!!a.history) - Number(!!b.history),
+    (a, b) => b.database.localeCompare(a.database) || a.groups - b.groups || Number(!!a.history) - Number(!!b.history) || paceOf(a).localeCompare(paceOf(b)),
   );
   await writeFile(jsonPath, `${JSON.stringify({ generatedBy: 'apps/bot/bench/load.ts', ...meta, goals: GOALS, notes: NOTES, results: merged }, null, 2)}\n`);
   await writeFile(join(dir, 'bot-load.md'), markdown(merged, meta));

@@ -20,8 +20,9 @@ export class BotChild {
   private failure: Error | null = null;
 
   constructor(profileDir: string | undefined) {
-    const execArgv = ['--import', 'tsx', '--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-    this.child = fork(join(BENCH, 'bot-process.ts'), [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    const execArgv = ['--import', 'tsx', '--expose-gc'];
+    const env = profileDir ? { ...process.env, BOT_PROFILE_DIR: profileDir } : process.env;
+    this.child = fork(join(BENCH, 'bot-process.ts'), [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
     this.child.on('message', (m: FromBot) => {
       if (m.type === 'settled') return this.onSettled(m.chatId, m.game);
       if (m.type === 'error') {

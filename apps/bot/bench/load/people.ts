@@ -7,8 +7,8 @@ import { claimLabel } from '../../src/render/claims';
 import { buttonText, claimButton, escapeRegExp } from '../../test/support';
 import type { Settled } from './children';
 
-const t = translator('en');
-const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
+export const t = translator('en');
+export const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
 
 export interface Group {
   group: SimGroup;
@@ -21,7 +21,7 @@ export interface Group {
 }
 
 /** Resolves with the next settled game of the group (after `press`), or fails after 120 s (1,000 groups queue). */
-function nextBatch(g: Group): Promise<Settled> {
+export function nextBatch(g: Group): Promise<Settled> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`group ${g.group.title}: no committed action within 120 s`)), 120_000);
     g.waiter = (game) => {
@@ -38,7 +38,7 @@ function nextBatch(g: Group): Promise<Settled> {
  * answered the callback query and its chat's outgoing queue (table edits, private prompts) is
  * empty: the bot's last Bot API call for this update has been answered.
  */
-async function pressAndSettle(g: Group, user: SimUser, message: SimMessage, button: string): Promise<{ ms: number; game: Settled }> {
+export async function pressAndSettle(g: Group, user: SimUser, message: SimMessage, button: string): Promise<{ ms: number; game: Settled }> {
   const settled = nextBatch(g);
   const t0 = performance.now();
   const answered = user.press(message, button, { timeoutMs: 120_000 });
@@ -48,7 +48,7 @@ async function pressAndSettle(g: Group, user: SimUser, message: SimMessage, butt
 }
 
 /** The newest message in a chat with a button matching `label` (snapshots only what it looks at). */
-function lastWithButton(sim: TelegramSim, chat: ChatHandle, label: RegExp): SimMessage | undefined {
+export function lastWithButton(sim: TelegramSim, chat: ChatHandle, label: RegExp): SimMessage | undefined {
   const order = sim.chat(chat).order;
   for (let i = order.length - 1; i >= 0; i--) {
     const m = sim.snapshot(order[i]!);
@@ -58,7 +58,14 @@ function lastWithButton(sim: TelegramSim, chat: ChatHandle, label: RegExp): SimM
 }
 
 /** The button a person presses for an action, on the message that shows it now. */
-function findButton(sim: TelegramSim, token: string, g: Group, state: GameState, actor: SimUser, action: Action): { message: SimMessage; button: string } {
+export function findButton(
+  sim: TelegramSim,
+  token: string,
+  g: Group,
+  state: GameState,
+  actor: SimUser,
+  action: Action,
+): { message: SimMessage; button: string } {
   let label: RegExp;
   let chat: ChatHandle;
   switch (action.type) {

@@ -1,11 +1,51 @@
 // What the load benchmark reports: the tables printed, the notes, and the Markdown results file.
 import type { HistoryResult } from './children';
-import { GOALS, r2 } from './options';
+import { GOALS, PACED_GOALS, r2 } from './options';
 import { besidesAnswer, type RunResult } from './run';
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
+/** The rows of a paced run (--pace): what a person at a human pace meets, and what each action costs the bot. */
+function pacedRows(r: RunResult) {
+  const pg = r.database === 'postgres';
+  const late = r.late;
+  return [
+    { measure: 'player actions / s (achieved)', value: r.actionsPerSecond, goal: '', verdict: '' },
+    { measure: 'press → last Bot API call p50 ms', value: r.latencyMs.p50, goal: '', verdict: '' },
+    { measure: 'press → last Bot API call p95 ms', value: r.latencyMs.p95, goal: '', verdict: '' },
+    {
+      measure: 'press → last Bot API call p99 ms',
+      value: r.latencyMs.p99,
+      goal: `≤ ${PACED_GOALS.p99Ms}`,
+      verdict: pg ? verdict(r.latencyMs.p99 <= PACED_GOALS.p99Ms) : '',
+    },
+    { measure: 'presses sent late (previous action unsettled when due)', value: `${late?.presses ?? 0} of ${late?.of ?? 0}`, goal: '', verdict: '' },
+    { measure: 'how late p99 ms', value: late?.ms?.p99 ?? 0, goal: '', verdict: '' },
+    {
+      measure: 'bot process CPU ms / action',
+      value: r.botCpuMsPerAction,
+      goal: `≤ ${PACED_GOALS.botCpuMsPerAction}`,
+      verdict: pg ? verdict(r.botCpuMsPerAction <= PACED_GOALS.botCpuMsPerAction) : '',
+    },
+    { measure: '… of which in the kernel (system) ms / action', value: r.botSystemCpuMsPerAction ?? NaN, goal: '', verdict: '' },
+    {
+      measure: 'database round trips / action (bot)',
+      value: r.dbRoundTripsPerAction,
+      goal: `≤ ${PACED_GOALS.dbRoundTripsPerAction}`,
+      verdict: pg ? verdict(r.dbRoundTripsPerAction <= PACED_GOALS.dbRoundTripsPerAction) : '',
+    },
+    { measure: 'Bot API calls / action', value: r.botApiCallsPerAction, goal: '', verdict: '' },
+    { measure: 'Bot API calls / action besides the answer', value: r2(besidesAnswer(r)), goal: '', verdict: '' },
+    { measure: 'bot RSS MB with the games open / at the end', value: `${r.botRssMB.withGames} / ${r.botRssMB.end}`, goal: '', verdict: '' },
+    { measure: 'bot peak RSS MB', value: r.botMaxRssMB ?? NaN, goal: '≤ 150', verdict: pg ? verdict((r.botMaxRssMB ?? Infinity) <= 150) : '' },
+    { measure: 'bot JS heap MB with the games open / at the end', value: `${r.botHeapMB?.withGames} / ${r.botHeapMB?.end}`, goal: '', verdict: '' },
+    { measure: 'bare GameService.act p50 ms, its CPU ms', value: `${r.bareAct.ms.p50}, ${r.bareAct.cpuMsPerAct}`, goal: '', verdict: '' },
+    { measure: 'sim + people CPU ms / action (other process)', value: r.simCpuMsPerAction, goal: '', verdict: '' },
+  ];
+}
+
 export function rows(r: RunResult) {
+  if (r.pace) return pacedRows(r);
   const pg = r.database === 'postgres';
   const besides = r2(besidesAnswer(r));
   return [
@@ -62,7 +102,9 @@ export function describe(r: RunResult): string {
     .sort((a, b) => b[1] - a[1])
     .map(([m, n]) => `${m} ${n}`)
     .join(', ');
+  const pace = r.pace ? `paced ${r.pace.minMs}–${r.pace.maxMs} ms per group (open loop): ` : '';
   return (
+    pace +
     `${r.games} games (${r.gamesFinished} finished${r.durationCapS ? ` within the ${r.durationCapS} s cap` : ''}), ${r.actions} actions in ${r.seconds} s (setup ${r.setupSeconds} s, lobbies ${r.lobbySeconds} s not counted); ` +
     `${r.botApiCalls} Bot API calls besides ${r.getUpdatesCalls} getUpdates (${methods}); ` +
     `bot process RSS ${r.botRssMB.before} MB before the games, ${r.botRssMB.withGames} MB with them open, ${r.botRssMB.end} MB at the end; bare act over ${r.bareAct.ms.count} actions`
@@ -76,6 +118,7 @@ export const NOTES = [
   'Database round trips: queries sent by node-postgres in the bot process (Client.prototype.query, counted by the benchmark only: BEGIN and COMMIT included), during play / actions; beside it the same count for one bare GameService.act.',
   'RSS per running game: (bot process RSS with all lobbies open and games started − RSS before) / groups, after a forced GC in the bot process (--expose-gc); on PGlite the in-process database is included. RSS is noisy; the JS heap delta is given beside it.',
   "Bot's own cost: bot process CPU during play / actions, minus the CPU of one bare GameService.act (same process, same database, timed after the load): what grammY, the notifier, rendering, the bot's extra reads and IPC cost on top of the transaction. On PGlite both include the database's own work in WebAssembly.",
+  "Human pace (--pace MIN-MAX, issue 16): open loop, each group presses MIN–MAX ms after its previous press was sent, not after the bot answered; a press waits for its turn (not counted), one that could not go out on time (its group's previous action unsettled) is counted apart as late. Games that end are followed by a new one (/newgame, four joins, start), each step a paced action. Without --pace the groups press as soon as the bot answers, so that latency is the queue behind the saturated bot. Bot CPU per action at a pace is the bot process's whole CPU over the window / actions (the transaction included).",
   'Duration: with --duration S (default 45) groups start no new action after S seconds, so long runs (1,000 groups) fit in minutes; --duration 0 plays every game to its end.',
 ];
 
@@ -90,7 +133,7 @@ export function markdown(results: RunResult[], meta: Record<string, unknown>): s
   ];
   for (const r of results) {
     lines.push(
-      `## ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${r.groups} groups${r.history ? ', history queries beside it' : ''} (${r.at})`,
+      `## ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${r.groups} groups${r.pace ? `, paced ${r.pace.minMs}–${r.pace.maxMs} ms` : ''}${r.history ? ', history queries beside it' : ''} (${r.at})`,
       '',
       describe(r),
       '',

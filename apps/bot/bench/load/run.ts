@@ -5,6 +5,8 @@ import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
 import { BotChild, type HistoryChild, type HistoryResult } from './children';
 import { config, cpuMs, log, r2 } from './options';
+import { seededRng } from '@mia/engine';
+import { type PacedSamples, playPaced } from './paced';
 import { openTable, playGame, type Group } from './people';
 
 export interface RunResult {
@@ -12,6 +14,10 @@ export interface RunResult {
   at: string;
   groups: number;
   durationCapS: number;
+  /** --pace: each group's next press is due MIN–MAX ms after its previous one was sent (open loop); null: as fast as the bot answers. */
+  pace?: { minMs: number; maxMs: number } | null;
+  /** Paced: how late presses went out (their group's previous action had not settled when they were due), and how many. */
+  late?: { presses: number; of: number; ms: ReturnType<typeof quantiles> | null } | undefined;
   games: number;
   gamesFinished: number;
   actions: number;
@@ -29,8 +35,13 @@ export interface RunResult {
   rssPerGameKB: number;
   heapPerGameKB: number;
   botRssMB: { before: number; withGames: number; end: number };
+  /** Bot process JS heap used (after a forced GC) and its peak RSS over the whole run. */
+  botHeapMB?: { before: number; withGames: number; end: number };
+  botMaxRssMB?: number;
   /** Bot process CPU per action during play (on PGlite the database runs in it too). */
   botCpuMsPerAction: number;
+  /** Its part in the kernel (system time: loopback sockets to the sim and the database). */
+  botSystemCpuMsPerAction?: number;
   /** This process (telegram-sim and the scripted people) per action, for comparison. */
   simCpuMsPerAction: number;
   bareAct: { ms: ReturnType<typeof quantiles>; cpuMsPerAct: number; roundTripsPerAct: number };
@@ -96,11 +107,16 @@ export async function runOn(
     const underLoad = history ? history.request({ type: 'measure-until-stopped' }) : null;
     sim.resetCalls();
     const latencies: number[] = [];
+    const paced: PacedSamples = { latencies, lateMs: [], presses: 0, gamesOpened: 0 };
     const start = await bot.mark('play start');
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const until = config.durationS ? t0 + config.durationS * 1000 : Infinity;
-    await Promise.all(groups.map((g) => playGame(sim, token, g, latencies, until)));
+    const pace = config.pace;
+    if (pace) {
+      if (!config.durationS) throw new Error('--pace needs a --duration');
+      await Promise.all(groups.map((g, i) => playPaced(sim, token, g, pace, seededRng(config.seed * 7919 + i), until, paced)));
+    } else await Promise.all(groups.map((g) => playGame(sim, token, g, latencies, until)));
     const elapsed = (performance.now() - t0) / 1000;
     const simCpu = cpuMs(process.cpuUsage(c0));
     const end = await bot.mark('play end');
@@ -119,6 +135,7 @@ export async function runOn(
     const failed = sim.calls.filter((c) => !c.ok && c.method !== 'getUpdates');
     if (failed.length) log(`  ${failed.length} Bot API calls failed, e.g. ${failed[0]!.method}: ${failed[0]!.error?.description}`);
     const gamesFinished = groups.filter((g) => g.game?.state.phase === 'over').length;
+    if (pace) log(`  paced ${pace.minMs}-${pace.maxMs} ms: ${paced.gamesOpened} new games opened, ${paced.lateMs.length} of ${paced.presses} presses late`);
     if (!config.durationS && gamesFinished < groups.length) throw new Error(`${groups.length - gamesFinished} games did not finish`);
 
     const actions = latencies.length;
@@ -133,6 +150,8 @@ export async function runOn(
       at: new Date().toISOString(),
       groups: config.groups,
       durationCapS: config.durationS,
+      pace,
+      late: pace ? { presses: paced.lateMs.length, of: paced.presses, ms: paced.lateMs.length ? quantiles(paced.lateMs) : null } : undefined,
       games: groups.length,
       gamesFinished,
       actions,
@@ -148,7 +167,10 @@ export async function runOn(
       rssPerGameKB: Math.round((withGames.rss - before.rss) / 1024 / groups.length),
       heapPerGameKB: Math.round((withGames.heapUsed - before.heapUsed) / 1024 / groups.length),
       botRssMB: { before: Math.round(before.rss / 2 ** 20), withGames: Math.round(withGames.rss / 2 ** 20), end: Math.round(end.rss / 2 ** 20) },
+      botHeapMB: { before: r2(before.heapUsed / 2 ** 20), withGames: r2(withGames.heapUsed / 2 ** 20), end: r2(end.heapUsed / 2 ** 20) },
+      botMaxRssMB: Math.round(end.maxRss / 1024),
       botCpuMsPerAction: r2(botCpuMsPerAction),
+      botSystemCpuMsPerAction: r2((end.systemCpuMs - start.systemCpuMs) / actions),
       simCpuMsPerAction: r2(simCpu / actions),
       bareAct: { ms: quantiles(bare.ms), cpuMsPerAct: r2(bareCpu), roundTripsPerAct: r2(bare.queries / bare.ms.length) },
       botOwnCpuMsPerAction: r2(botCpuMsPerAction - bareCpu),
