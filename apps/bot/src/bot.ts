@@ -18,7 +18,8 @@ import { play } from './features/play';
 import { settings } from './features/settings';
 import { stats } from './features/stats';
 import { top } from './features/top';
-import { i18n } from './i18n';
+import { httpFetch } from './http-fetch';
+import { i18n, translator } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier, type MessageStore, type NotifierOptions } from './notifier';
 import {
@@ -77,7 +78,8 @@ export function createBot({
 }: CreateBotOptions) {
   // grammY's default 500 s is far too long for a hung connection; 60 s is only the outer bound,
   // above a long poll (runner's getUpdates waits 30 s): each call has its own, shorter deadline.
-  const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, ...(apiRoot ? { apiRoot } : {}) } });
+  // httpFetch: a lean keep-alive request per call instead of node-fetch (see http-fetch.ts).
+  const bot = new Bot<BotContext>(token, { client: { timeoutSeconds: 60, fetch: httpFetch, ...(apiRoot ? { apiRoot } : {}) } });
   // Innermost first: each attempt gets its deadline and its failure logged; then auto-retry
   // waits (429: retry_after; 5xx and lost connections: 3 s, doubling) and tries again, so a
   // flood limit or a dropped connection delays a message instead of losing it; past auto-retry's
@@ -114,6 +116,12 @@ export function createBot({
     await next();
   });
   bot.use(i18n.middleware());
+  // ctx.t without the plugin's language negotiation on every call (see translator).
+  bot.use((ctx, next) => {
+    // The same values as the plugin's (strings and numbers are all the bot passes).
+    ctx.translate = ctx.t = translator(ctx.locale) as BotContext['t'];
+    return next();
+  });
   // The menus (settings, language) answer their own callbacks: they come before `play`, which
   // answers any callback it cannot decode as an invalid button.
   bot.use(membership, lobby, lobbyTime, ai, info, stats, top, dashboard, kick, settings, language, play);
