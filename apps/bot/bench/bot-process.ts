@@ -36,6 +36,9 @@ export interface Mark {
   systemCpuMs: number;
   rss: number;
   heapUsed: number;
+  /** The V8 heap reserved, and memory outside it (buffers, WebAssembly), bytes. */
+  heapTotal: number;
+  external: number;
   /** Queries sent to the database by this process (pg Client.query calls) so far. */
   queries: number;
   /** Bot API calls this process made (grammY transformer) so far, getUpdates aside. */
@@ -64,8 +67,14 @@ const send = (m: FromBot) => process.send!(m);
 // Client.prototype.query. Counted only in this benchmark process; nothing is wrapped elsewhere.
 let queries = 0;
 const query = pg.Client.prototype.query;
+const logQueries = process.env.BOT_LOG_QUERIES === '1';
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   queries++;
+  if (logQueries) {
+    const q = args[0];
+    const text = typeof q === 'string' ? q : (q as { text?: string } | null)?.text;
+    console.log(`query ${String(text).replace(/\s+/g, ' ').slice(0, 110)}`);
+  }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
@@ -94,8 +103,8 @@ function mark(name: string): Mark {
   const u = process.cpuUsage();
   const cpu = (u.user + u.system) / 1000;
   global.gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { name, cpuMs: cpu, systemCpuMs: u.system / 1000, rss, heapUsed, queries, apiCalls, maxRss: process.resourceUsage().maxRSS };
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  return { name, cpuMs: cpu, systemCpuMs: u.system / 1000, rss, heapUsed, heapTotal, external, queries, apiCalls, maxRss: process.resourceUsage().maxRSS };
 }
 
 let db: Database;

@@ -27,7 +27,8 @@
  * with packages/game/bench/db.ts's seeding, time its statistics queries alone and then again
  * while the load runs; HISTORY_ANNOUNCEMENTS changes the size), --profile DIR (the bot process
  * writes a CPU profile of the play alone, through node:inspector, into DIR), --pace MIN-MAX (ms; each group presses at a human pace, open loop:
- * see load/paced.ts; 0, the default, presses as soon as the bot answers).
+ * see load/paced.ts; 0, the default, presses as soon as the bot answers), --bundle (the bot process runs
+ * compiled by esbuild on plain Node instead of under tsx: its memory without tsx's loader).
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  *

@@ -11,6 +11,7 @@ import { Executor } from './telegram-out/execute';
 import { Pacer, TELEGRAM_LIMITS, type PacerClock, type PacerLimits } from './telegram-out/pacer';
 import { plan, playsInGroup, type PlanInput } from './telegram-out/plan';
 import { emptyScreen, screenFromStored, type PlayMode, type Screen } from './telegram-out/screen';
+import { RecentGames } from './recent-games';
 
 /** What is kept in the database (the bot's `BotMessages` table): the screen, and the version whose messages all went out. */
 type StoredRefs = Screen & { sent?: number };
@@ -64,6 +65,8 @@ export class Notifier {
   /** The sends queued while one update is handled (see `settled`). */
   private readonly handling = new AsyncLocalStorage<Set<Promise<void>>>();
   private unsubscribe: (() => void) | null = null;
+  /** The running games' newest records, from every batch seen while started (see RecentGames). */
+  readonly recent = new RecentGames();
   private halted = false;
   private username: string | null = null;
 
@@ -80,6 +83,7 @@ export class Notifier {
 
   start(): void {
     this.unsubscribe = this.games.subscribe((batch) => {
+      this.recent.saw(batch.game);
       if (batch.origin !== 'local') return;
       this.enqueue(batch.game, () => this.handle(batch));
     });

@@ -1,5 +1,6 @@
 // The forked processes of the load benchmark, each behind a typed request/answer over IPC: the bot
 // (bench/bot-process.ts) and, with --history, the statistics queries (bench/history-process.ts).
+import type { PluginBuild } from 'esbuild';
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +20,16 @@ export class BotChild {
   onSettled: (chatId: string, game: Settled) => void = () => undefined;
   private failure: Error | null = null;
 
-  constructor(profileDir: string | undefined) {
-    const execArgv = ['--import', 'tsx', '--expose-gc'];
+  /** script: bench/bot-process.ts under tsx, or a compiled bundle of it (see bundleBotProcess). */
+  constructor(profileDir: string | undefined, bundle: string | null = null) {
+    const execArgv = bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc'];
     const env = profileDir ? { ...process.env, BOT_PROFILE_DIR: profileDir } : process.env;
-    this.child = fork(join(BENCH, 'bot-process.ts'), [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    this.child = fork(bundle ?? join(BENCH, 'bot-process.ts'), [], {
+      execArgv,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
     this.child.on('message', (m: FromBot) => {
       if (m.type === 'settled') return this.onSettled(m.chatId, m.game);
       if (m.type === 'error') {
@@ -69,6 +76,37 @@ export class BotChild {
   kill() {
     if (this.child.exitCode === null) this.child.kill();
   }
+}
+
+/**
+ * --bundle: bench/bot-process.ts and the workspace's TypeScript compiled into one ES module by
+ * esbuild (tsx's own, already installed), npm packages left as imports, so the bot process runs
+ * on plain Node without tsx's loader. Written to apps/bot/dist/ (ignored by git), at the same
+ * depth as src/ so the paths it computes from import.meta.url (locales, the repository root) hold.
+ */
+export async function bundleBotProcess(): Promise<string> {
+  const outfile = join(BENCH, '../dist/bot-process.mjs');
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(BENCH, 'bot-process.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    // CommonJS packages bundled from the workspace may still call require.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    plugins: [
+      {
+        name: 'npm-packages-external',
+        setup(b: PluginBuild) {
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@mia/') ? undefined : { path: a.path, external: true }));
+        },
+      },
+    ],
+  });
+  return outfile;
 }
 
 /** The forked history process (bench/history-process.ts): seeds, then measures on request. */

@@ -11,6 +11,7 @@ export const { values: args } = parseArgs({
     history: { type: 'boolean', default: false },
     profile: { type: 'string' },
     pace: { type: 'string', default: '0' },
+    bundle: { type: 'boolean', default: false },
   },
 });
 const count = (name: string, raw: string, min = 1) => {
@@ -35,6 +36,7 @@ export const config = {
   history: args.history!,
   profile: args.profile,
   pace: pace(args.pace!),
+  bundle: args.bundle!,
 };
 
 export const GOALS = { actionsPerSecond: 1000, p99Ms: 50, callsPerAction: 3, botCpuMsPerAction: 1 };

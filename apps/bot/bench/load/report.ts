@@ -39,6 +39,7 @@ function pacedRows(r: RunResult) {
     { measure: 'bot RSS MB with the games open / at the end', value: `${r.botRssMB.withGames} / ${r.botRssMB.end}`, goal: '', verdict: '' },
     { measure: 'bot peak RSS MB', value: r.botMaxRssMB ?? NaN, goal: '≤ 150', verdict: pg ? verdict((r.botMaxRssMB ?? Infinity) <= 150) : '' },
     { measure: 'bot JS heap MB with the games open / at the end', value: `${r.botHeapMB?.withGames} / ${r.botHeapMB?.end}`, goal: '', verdict: '' },
+    { measure: 'bot V8 heap reserved MB, outside it MB (games open)', value: `${r.botHeapTotalMB}, ${r.botExternalMB}`, goal: '', verdict: '' },
     { measure: 'bare GameService.act p50 ms, its CPU ms', value: `${r.bareAct.ms.p50}, ${r.bareAct.cpuMsPerAct}`, goal: '', verdict: '' },
     { measure: 'sim + people CPU ms / action (other process)', value: r.simCpuMsPerAction, goal: '', verdict: '' },
   ];

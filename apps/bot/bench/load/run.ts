@@ -3,7 +3,7 @@ import { quantiles } from '@mia/db/bench';
 import { createServerDatabase } from '@mia/db/testing';
 import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
-import { BotChild, type HistoryChild, type HistoryResult } from './children';
+import { BotChild, bundleBotProcess, type HistoryChild, type HistoryResult } from './children';
 import { config, cpuMs, log, r2 } from './options';
 import { seededRng } from '@mia/engine';
 import { type PacedSamples, playPaced } from './paced';
@@ -38,6 +38,9 @@ export interface RunResult {
   /** Bot process JS heap used (after a forced GC) and its peak RSS over the whole run. */
   botHeapMB?: { before: number; withGames: number; end: number };
   botMaxRssMB?: number;
+  /** With every game open: the V8 heap reserved and the memory outside it (buffers, WebAssembly). */
+  botHeapTotalMB?: number;
+  botExternalMB?: number;
   /** Bot process CPU per action during play (on PGlite the database runs in it too). */
   botCpuMsPerAction: number;
   /** Its part in the kernel (system time: loopback sockets to the sim and the database). */
@@ -65,7 +68,7 @@ export async function runOn(
   const token = sim.createBot({ username: 'mia_bot' });
   sim.setLimits(false);
   const created = database === 'postgres' ? await createServerDatabase(serverUrl!) : null;
-  const bot = new BotChild(config.profile);
+  const bot = new BotChild(config.profile, config.bundle ? await bundleBotProcess() : null);
   try {
     const groups: Group[] = [];
     const byChat = new Map<string, Group>();
@@ -169,6 +172,8 @@ export async function runOn(
       botRssMB: { before: Math.round(before.rss / 2 ** 20), withGames: Math.round(withGames.rss / 2 ** 20), end: Math.round(end.rss / 2 ** 20) },
       botHeapMB: { before: r2(before.heapUsed / 2 ** 20), withGames: r2(withGames.heapUsed / 2 ** 20), end: r2(end.heapUsed / 2 ** 20) },
       botMaxRssMB: Math.round(end.maxRss / 1024),
+      botHeapTotalMB: Math.round(withGames.heapTotal / 2 ** 20),
+      botExternalMB: Math.round(withGames.external / 2 ** 20),
       botCpuMsPerAction: r2(botCpuMsPerAction),
       botSystemCpuMsPerAction: r2((end.systemCpuMs - start.systemCpuMs) / actions),
       simCpuMsPerAction: r2(simCpu / actions),
