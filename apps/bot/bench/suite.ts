@@ -1,7 +1,9 @@
 /**
- * What `npm run bench` runs for the bot: the load at 100 groups on both databases, at 1,000 groups
- * on PostgreSQL, and at 100 groups with the history queries beside it (about 10 minutes). Without
- * a PostgreSQL server only the PGlite run is made. Each run is its own process (bench/load.ts),
+ * What `npm run bench` runs for the bot: 100 groups at a human pace (each group pressing every
+ * 2–3 s, open loop: `--pace 2000-3000`) on both databases, the load as fast as the bot answers
+ * (saturation) at 100 groups on both databases, at 1,000 groups on PostgreSQL, and at 100 groups
+ * with the history queries beside it (about 13 minutes). Without a PostgreSQL server only the
+ * PGlite runs are made. Each run is its own process (bench/load.ts),
  * so one run's garbage does not weigh on the next. Options after `--` go to every run.
  */
 import { DEFAULT_SERVER_URL, serverReachable } from '@mia/db/bench';
@@ -11,7 +13,13 @@ import { fileURLToPath } from 'node:url';
 const load = fileURLToPath(new URL('./load.ts', import.meta.url));
 const extra = process.argv.slice(2);
 const server = await serverReachable(process.env.TEST_DATABASE_URL || DEFAULT_SERVER_URL);
-const runs: string[][] = server ? [[], ['--groups', '1000', '--db', 'postgres'], ['--history', '--db', 'postgres']] : [['--db', 'pglite']];
+const paced = ['--pace', '2000-3000'];
+const runs: string[][] = server
+  ? [paced, [], ['--groups', '1000', '--db', 'postgres'], ['--history', '--db', 'postgres']]
+  : [
+      [...paced, '--db', 'pglite'],
+      ['--db', 'pglite'],
+    ];
 if (!server) console.log(`No PostgreSQL server at ${DEFAULT_SERVER_URL} (or TEST_DATABASE_URL): the embedded database only.`);
 for (const run of runs) {
   const args = ['--import', 'tsx', '--expose-gc', load, ...run, ...extra];

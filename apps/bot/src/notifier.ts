@@ -287,8 +287,11 @@ export class Notifier {
         draw: await this.drawContext(game, refs.screen, hurry),
         groupT: await this.groupTranslator(game),
         playerT: (player) => this.playerTranslator(game, player),
-        persist: async (screen) => {
+        persist: async (screen, last) => {
           refs.screen = screen;
+          // After the last message of the game's batch, its version is shown too: the caller's
+          // save that follows then finds nothing new to write (one round trip instead of two).
+          if (last) refs.version = game.version;
           await this.saveRefs(game.id, refs);
         },
         unreachable: async (player) => {

@@ -13,8 +13,11 @@ export interface Job {
   draw: DrawContext;
   groupT: Translate;
   playerT: (player: PlayerId) => Promise<Translate>;
-  /** Called after every new message, so a crash right after it cannot lose its id. */
-  persist: (screen: Screen) => Promise<void>;
+  /**
+   * Called after every new message, so a crash right after it cannot lose its id. `last`: it was
+   * the job's last intent and every player was reached, so the job's messages have all gone out.
+   */
+  persist: (screen: Screen, last: boolean) => Promise<void>;
   /** A player's private chat failed (blocked, never started). */
   unreachable: (player: PlayerId) => Promise<void>;
 }
@@ -45,6 +48,7 @@ export class Executor {
     const chatId = Number(job.game.chatId);
     const thread = job.game.threadId ? { message_thread_id: job.game.threadId } : {};
     const draw: DrawContext = { ...job.draw, screen };
+    const final = job.intents[job.intents.length - 1];
     for (const intent of job.intents) {
       draw.screen = screen;
       if (intent.chat === 'group') {
@@ -68,7 +72,7 @@ export class Executor {
           await this.pacer.slot(String(chatId), true);
           id = (await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', ...markup(keyboard), ...thread })).message_id;
           screen = record(screen, intent, id);
-          await job.persist(screen);
+          await job.persist(screen, intent === final && unreachable.length === 0);
         } else {
           screen = record(screen, intent, id);
         }
@@ -91,7 +95,7 @@ export class Executor {
           await this.pacer.slot(player, false);
           id = (await this.api.sendMessage(Number(player), text, { parse_mode: 'HTML', ...markup(keyboard) })).message_id;
           screen = record(screen, intent, id);
-          await job.persist(screen);
+          await job.persist(screen, intent === final && unreachable.length === 0);
         } else {
           screen = record(screen, intent, id);
         }
