@@ -1,7 +1,7 @@
 import type { Action } from './actions';
 import { isValue, rollDice } from './dice';
 import type { GameEvent } from './events';
-import { ALL_STAGES, announceableClaims, joinRefusal, passableClaims, turnRefusal } from './legal';
+import { ALL_STAGES, announceable, joinRefusal, passable, turnRefusal } from './legal';
 import { rankingFor } from './ranking';
 import { notPlaying, reject, type Rejection } from './rejections';
 import { abortGame, moveChat } from './endings';
@@ -9,9 +9,9 @@ import { evolve } from './evolve';
 import { finishRound, gameIsDecided, resolveCall, resolveMiaLook, resolveTimeout, startRound, takeLives, Transaction } from './resolution';
 import type { Rng } from './rng';
 import { MIA_GIVE_UP_PENALTY, playersNeeded, resolveSettings } from './settings';
-import type { GameState, PlayerId } from './state';
+import type { GameState, PlayerId, Stage } from './state';
 import { classifyAnnouncement } from './stats/definitions';
-import { lastAnnouncement } from './table';
+import { lastAnnouncement, seatById } from './table';
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };
 
@@ -35,6 +35,12 @@ export function apply(state: GameState | null, action: Action, rng: Rng): ApplyR
   const refused = step(tx, action);
   return refused ? no(refused) : { ok: true, state: tx.state, events: tx.events };
 }
+
+// The stages each action may be taken in, built once (not an array per action).
+const ROLL: readonly Stage[] = ['roll'];
+const ANNOUNCE: readonly Stage[] = ['announce'];
+const RESPOND: readonly Stage[] = ['respond'];
+const MIA_STAGE: readonly Stage[] = ['mia'];
 
 const no = (rejection: Rejection): ApplyResult => ({ ok: false, rejection });
 
@@ -65,14 +71,14 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       return null;
     }
     case 'roll': {
-      const refused = turnRefusal(s, action, ['roll']);
+      const refused = turnRefusal(s, action, ROLL);
       if (refused) return refused;
       tx.emit({ type: 'diceRolled', player: action.player, dice: rollDice(rng), looked: true });
       return null;
     }
     case 'announce': {
       const refused =
-        turnRefusal(s, action, [action.blind ? 'roll' : 'announce']) ?? checkClaim(s, action.value, announceableClaims(s), 'higher than the last announcement');
+        turnRefusal(s, action, action.blind ? ROLL : ANNOUNCE) ?? checkClaim(s, action.value, announceable(s), 'higher than the last announcement');
       if (refused) return refused;
       const ranking = rankingFor(s.settings.ranking);
       const value = ranking.canonical(action.value);
@@ -90,20 +96,20 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       return null;
     }
     case 'believe': {
-      const refused = turnRefusal(s, action, ['respond']);
+      const refused = turnRefusal(s, action, RESPOND);
       if (refused) return refused;
       tx.emit({ type: 'believed', player: action.player });
       return null;
     }
     case 'passBlind': {
-      const refused = turnRefusal(s, action, ['respond']);
+      const refused = turnRefusal(s, action, RESPOND);
       if (refused) return refused;
       if (!s.settings.blindPass) {
         return reject('not-allowed-by-settings', 'passing blind is off in this game');
       }
       // Stage respond always answers an announcement.
       const value = action.value === 'same' ? lastAnnouncement(s)!.value : action.value;
-      const claimRefused = checkClaim(s, value, passableClaims(s), 'the same as the last announcement or higher');
+      const claimRefused = checkClaim(s, value, passable(s), 'the same as the last announcement or higher');
       if (claimRefused) return claimRefused;
       tx.emit({
         type: 'announced',
@@ -116,19 +122,19 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       return null;
     }
     case 'call': {
-      const refused = turnRefusal(s, action, ['respond']);
+      const refused = turnRefusal(s, action, RESPOND);
       if (refused) return refused;
       resolveCall(tx, action.player);
       return null;
     }
     case 'lookAtMia': {
-      const refused = turnRefusal(s, action, ['mia']);
+      const refused = turnRefusal(s, action, MIA_STAGE);
       if (refused) return refused;
       resolveMiaLook(tx, action.player);
       return null;
     }
     case 'giveUp': {
-      const refused = turnRefusal(s, action, ['mia']);
+      const refused = turnRefusal(s, action, MIA_STAGE);
       if (refused) return refused;
       const announcer = lastAnnouncement(s)!.player;
       tx.emit({ type: 'miaGivenUp', player: action.player, announcer });
@@ -162,7 +168,7 @@ function checkClaim(s: GameState, value: unknown, allowed: readonly number[], ru
  */
 function removePlayer(tx: Transaction, player: PlayerId, reason: 'left' | 'kicked'): Rejection | null {
   const s = tx.state;
-  const seat = s.seats.find((p) => p.id === player);
+  const seat = seatById(s.seats, player);
   if (s.phase === 'over') return notPlaying('over');
   if (!seat) return reject('player-unknown', 'not a player in this game');
   if (s.phase === 'lobby') {

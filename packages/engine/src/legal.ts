@@ -1,8 +1,8 @@
 import type { Value } from './dice';
-import { claimsAbove, rankingFor } from './ranking';
+import { rankingFor } from './ranking';
 import { notPlaying, reject, type Rejection } from './rejections';
 import type { GameState, PlayerId, Stage } from './state';
-import { lastAnnouncement } from './table';
+import { lastAnnouncement, seatById } from './table';
 
 /** Every stage of a round: for a question asked of the actor whatever they must do. */
 export const ALL_STAGES: readonly Stage[] = ['roll', 'announce', 'respond', 'mia'];
@@ -17,7 +17,7 @@ export function turnRefusal(s: GameState, actor: { player: PlayerId; move?: numb
   if (s.phase !== 'playing' || !s.round) {
     return notPlaying(s.phase === 'over' ? 'over' : 'lobby');
   }
-  const seat = s.seats.find((p) => p.id === actor.player);
+  const seat = seatById(s.seats, actor.player);
   if (!seat) return reject('player-unknown', 'not a player in this game');
   if (seat.out) return reject('player-out', 'you are out of this game');
   if (actor.move !== undefined && actor.move !== s.move) return reject('stale', 'the game has moved on');
@@ -46,36 +46,48 @@ export function joinRefusal(s: GameState, joining?: { player: PlayerId }): Rejec
 export type LegalMoves =
   | { stage: 'none' }
   /** Roll and look, or roll unseen and announce one of `claims` at once. */
-  | { stage: 'roll'; claims: Value[] }
-  | { stage: 'announce'; claims: Value[] }
+  | { stage: 'roll'; claims: readonly Value[] }
+  | { stage: 'announce'; claims: readonly Value[] }
   /** Believe and roll, call liar, or pass blind with one of `passClaims` (empty when not allowed). */
-  | { stage: 'respond'; announced: Value; passClaims: Value[] }
+  | { stage: 'respond'; announced: Value; passClaims: readonly Value[] }
   | { stage: 'mia' };
+
+const NO_CLAIMS: readonly Value[] = Object.freeze([]);
+
+/** The claims the actor may announce now, as the ranking keeps them (shared and frozen). */
+export function announceable(state: GameState): readonly Value[] {
+  const last = lastAnnouncement(state);
+  return rankingFor(state.settings.ranking).above(last ? last.value : null, state.settings.announceRule === 'at-least');
+}
+
+/** The claims a blind pass may name now, as the ranking keeps them (shared and frozen). */
+export function passable(state: GameState): readonly Value[] {
+  const last = lastAnnouncement(state);
+  if (!state.settings.blindPass || state.settings.announceRule !== 'strict' || !last) return NO_CLAIMS;
+  return rankingFor(state.settings.ranking).above(last.value, true);
+}
 
 /** Claims the actor may announce now, best first (after the last announcement of the round). */
 export function announceableClaims(state: GameState): Value[] {
-  const ranking = rankingFor(state.settings.ranking);
-  const last = lastAnnouncement(state);
-  return claimsAbove(ranking, last ? last.value : null, state.settings.announceRule === 'at-least');
+  return [...announceable(state)]; // a copy the caller may keep or change
 }
 
 /** Claims a blind pass may name: the same value or a higher one; none unless the setting allows. */
 export function passableClaims(state: GameState): Value[] {
-  const last = lastAnnouncement(state);
-  if (!state.settings.blindPass || state.settings.announceRule !== 'strict' || !last) return [];
-  return claimsAbove(rankingFor(state.settings.ranking), last.value, true);
+  return [...passable(state)];
 }
 
+/** What `player` may do now; the claim lists are shared and frozen (copy one to change it). */
 export function legalMoves(state: GameState, player: PlayerId): LegalMoves {
   const round = state.round;
   if (state.phase !== 'playing' || !round || round.actor !== player) return { stage: 'none' };
   switch (round.stage) {
     case 'roll':
-      return { stage: 'roll', claims: announceableClaims(state) };
+      return { stage: 'roll', claims: announceable(state) };
     case 'announce':
-      return { stage: 'announce', claims: announceableClaims(state) };
+      return { stage: 'announce', claims: announceable(state) };
     case 'respond':
-      return { stage: 'respond', announced: lastAnnouncement(state)!.value, passClaims: passableClaims(state) };
+      return { stage: 'respond', announced: lastAnnouncement(state)!.value, passClaims: passable(state) };
     case 'mia':
       return { stage: 'mia' };
   }

@@ -1,20 +1,46 @@
 import { OUTCOMES, type Value } from './dice';
 import type { Ranking } from './ranking';
 
+/** Per value (11…66): the chance one later roll beats it, and that one ranks at least as high. */
+export interface OddsTables {
+  readonly beat: Float64Array;
+  readonly atLeast: Float64Array;
+}
+
+const tables = new WeakMap<Ranking, OddsTables>();
+
+/** The odds of every value under `ranking`, counted once over the 36 outcomes and kept. */
+export function oddsTables(ranking: Ranking): OddsTables {
+  let t = tables.get(ranking);
+  if (!t) {
+    t = { beat: new Float64Array(67), atLeast: new Float64Array(67) };
+    for (const v of ranking.classes.flat()) {
+      const r = ranking.rankOf(v);
+      let beats = 0;
+      let hits = 0;
+      for (const o of OUTCOMES) {
+        const ro = ranking.rankOf(o);
+        if (ro > r) beats++;
+        if (ro >= r) hits++;
+      }
+      t.beat[v] = beats / OUTCOMES.length;
+      t.atLeast[v] = hits / OUTCOMES.length;
+    }
+    tables.set(ranking, t);
+  }
+  return t;
+}
+
 /** The chance that one later roll beats `value`, over the 36 equally likely outcomes. */
 export function beatProbability(ranking: Ranking, value: Value): number {
-  const r = ranking.rankOf(value);
-  let beats = 0;
-  for (const o of OUTCOMES) if (ranking.rankOf(o) > r) beats++;
-  return beats / OUTCOMES.length;
+  ranking.rankOf(value); // throws on a value dice cannot show
+  return oddsTables(ranking).beat[value]!;
 }
 
 /** The chance that one roll ranks at least as high as `value`. */
 export function atLeastProbability(ranking: Ranking, value: Value): number {
-  const r = ranking.rankOf(value);
-  let hits = 0;
-  for (const o of OUTCOMES) if (ranking.rankOf(o) >= r) hits++;
-  return hits / OUTCOMES.length;
+  ranking.rankOf(value);
+  return oddsTables(ranking).atLeast[value]!;
 }
 
 export interface OddsRow {

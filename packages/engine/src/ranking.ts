@@ -43,6 +43,11 @@ export interface Ranking {
   /** The claim that names `value`'s class (identity outside sum mode). */
   canonical(value: Value): Value;
   shape(claim: Value): ClaimShape;
+  /**
+   * Claims ranked above `claim` (or equal too, when `orEqual`), best first; every claim for null.
+   * Built once per ranking and frozen: the legal moves hand these out every turn.
+   */
+  above(claim: Value | null, orEqual: boolean): readonly Value[];
 }
 
 const DOUBLES_66_HIGH: readonly Value[] = [66, 55, 44, 33, 22, 11];
@@ -85,41 +90,65 @@ function optionsKey(o: RankingOptions): string {
 }
 
 const cache = new Map<string, Ranking>();
+/** The eight combinations by a small index: asked every turn, so no key string is built. */
+const byIndex: (Ranking | undefined)[] = [];
+
+function optionsIndex(o: RankingOptions): number {
+  const doubles = o.doubles === '66-high' ? 0 : o.doubles === '11-high' ? 4 : -1;
+  return doubles < 0 ? -1 : doubles + (o.littleMia ? 2 : 0) + (o.sum ? 1 : 0);
+}
 
 /** The ranking for a set of options; built once per combination (there are eight). */
 export function rankingFor(options: RankingOptions): Ranking {
+  const index = optionsIndex(options);
+  const fast = index >= 0 ? byIndex[index] : undefined;
+  if (fast) return fast;
   const key = optionsKey(options);
-  const hit = cache.get(key);
-  if (hit) return hit;
+  let ranking = cache.get(key);
+  if (!ranking) {
+    ranking = buildRanking(options);
+    cache.set(key, ranking);
+  }
+  if (index >= 0) byIndex[index] = ranking;
+  return ranking;
+}
+
+/** Value-indexed tables (11…66 fit in 67 slots): a lookup per call instead of a Map's hashing. */
+const VALUE_SLOTS = 67;
+
+function lookup(table: readonly number[], value: Value): number {
+  const r = typeof value === 'number' ? table[value] : undefined;
+  if (r === undefined || r < 0) throw new RangeError(`not a dice value: ${String(value)}`);
+  return r;
+}
+
+function buildRanking(options: RankingOptions): Ranking {
   const frozen: RankingOptions = Object.freeze({ ...options });
   const classes = buildClasses(frozen);
-  const rank = new Map<Value, number>();
-  const canon = new Map<Value, Value>();
+  const rank: number[] = new Array<number>(VALUE_SLOTS).fill(-1);
+  const canon: number[] = new Array<number>(VALUE_SLOTS).fill(-1);
   classes.forEach((members, i) => {
     for (const v of members) {
-      rank.set(v, classes.length - 1 - i);
-      canon.set(v, members[0]!);
+      rank[v] = classes.length - 1 - i;
+      canon[v] = members[0]!;
     }
   });
-  const rankOf = (value: Value): number => {
-    const r = rank.get(value);
-    if (r === undefined) throw new RangeError(`not a dice value: ${String(value)}`);
-    return r;
-  };
-  const ranking: Ranking = {
+  const rankOf = (value: Value): number => lookup(rank, value);
+  const claims = classes.map((c) => c[0]!);
+  // above[orEqual ? 1 : 0][value]: the claims ranked above (or at least as high as) value.
+  const above = [0, 1].map((orEqual) =>
+    rank.map((r) => (r < 0 ? [] : Object.freeze(claims.filter((c) => (orEqual ? rank[c]! >= r : rank[c]! > r))))),
+  );
+  const allClaims = Object.freeze([...claims]);
+  return {
     options: frozen,
     classes,
-    claims: classes.map((c) => c[0]!),
+    claims,
     rankOf,
-    compare: (a, b) => rankOf(a) - rankOf(b),
-    canonical: (value) => {
-      const c = canon.get(value);
-      if (c === undefined) throw new RangeError(`not a dice value: ${String(value)}`);
-      return c;
-    },
+    compare: (a, b) => lookup(rank, a) - lookup(rank, b),
+    canonical: (value) => lookup(canon, value),
     shape: (claim) => {
-      const c = canon.get(claim);
-      if (c === undefined) throw new RangeError(`not a dice value: ${String(claim)}`);
+      const c = lookup(canon, claim);
       if (c === MIA) return { kind: 'mia' };
       if (frozen.littleMia && c === LITTLE_MIA) return { kind: 'little-mia' };
       const [high, low] = diceOf(c);
@@ -127,9 +156,12 @@ export function rankingFor(options: RankingOptions): Ranking {
       if (frozen.sum) return { kind: 'points', points: high + low };
       return { kind: 'value', value: c };
     },
+    above: (claim, orEqual) => {
+      if (claim === null) return allClaims;
+      lookup(rank, claim);
+      return above[orEqual ? 1 : 0]![claim]!;
+    },
   };
-  cache.set(key, ranking);
-  return ranking;
 }
 
 /** English wording, for logs, the command-line demo and tests; the bot has its own per language. */
@@ -176,10 +208,5 @@ export function parseClaim(ranking: Ranking, text: string): Value | null {
 
 /** Claims ranked strictly above `claim` (or equal too, when `orEqual`), best first. */
 export function claimsAbove(ranking: Ranking, claim: Value | null, orEqual = false): Value[] {
-  if (claim === null) return [...ranking.claims];
-  const r = ranking.rankOf(claim);
-  return ranking.claims.filter((c) => {
-    const rc = ranking.rankOf(c);
-    return orEqual ? rc >= r : rc > r;
-  });
+  return [...ranking.above(claim, orEqual)]; // a copy the caller may keep or change
 }

@@ -4,7 +4,7 @@ import { MIA, rollDice, valueOf } from './dice';
 import { rankingFor } from './ranking';
 import type { Rng } from './rng';
 import type { GameState, Loss, Placing, PlayerId, Reveal, RoundEnd, Seat } from './state';
-import { activeSeats, lastAnnouncement, nextActive, selfOrNextActive } from './table';
+import { lastAnnouncement, nextActive, seatById, selfOrNextActive } from './table';
 
 /**
  * Collects the events of one action, folding each into the state as it is emitted. Carries the
@@ -28,7 +28,7 @@ export type NextStarter = { who: PlayerId; rule: 'self' | 'after' };
 /** Takes lives; a player who reaches 0 is out. */
 export function takeLives(tx: Transaction, losses: readonly Loss[]): void {
   for (const loss of losses) {
-    const seat = tx.state.seats.find((p) => p.id === loss.player)!;
+    const seat = seatById(tx.state.seats, loss.player)!;
     const amount = Math.min(loss.amount, seat.lives);
     if (amount <= 0) continue;
     const lives = seat.lives - amount;
@@ -63,8 +63,14 @@ export function startRound(tx: Transaction, number: number, starter: PlayerId): 
 
 /** Under `last-standing` one player left; under `first-out`, anyone out. */
 export function gameIsDecided(state: GameState): boolean {
-  if (activeSeats(state.seats).length <= 1) return true;
+  if (countActive(state.seats) <= 1) return true;
   return state.settings.endRule === 'first-out' && state.eliminations > 0;
+}
+
+function countActive(seats: readonly Seat[]): number {
+  let n = 0;
+  for (const p of seats) if (p.out === null) n++;
+  return n;
 }
 
 /**

@@ -51,7 +51,7 @@ export function playGame(options: PlayGameOptions): PlayedGame {
     const result = apply(state, action, rng);
     if (!result.ok) throw new Error(`self-play action refused: ${result.rejection.message} (${JSON.stringify(action)})`);
     state = result.state;
-    events.push(...result.events);
+    for (const e of result.events) events.push(e);
     actions.push(action);
     onStep?.({ action, events: result.events, state });
   };

@@ -21,12 +21,18 @@ export function nextActive(seats: readonly Seat[], from: PlayerId): PlayerId {
 
 /** `player` if still in, else the next player still in after them. */
 export function selfOrNextActive(seats: readonly Seat[], player: PlayerId): PlayerId {
-  const seat = seats.find((p) => p.id === player);
+  const seat = seatById(seats, player);
   return seat && seat.out === null ? player : nextActive(seats, player);
 }
 
 export function seatOf(state: GameState, player: PlayerId): Seat | undefined {
-  return state.seats.find((p) => p.id === player);
+  return seatById(state.seats, player);
+}
+
+/** The seat of `player`, found by a plain loop (asked several times every turn). */
+export function seatById(seats: readonly Seat[], player: PlayerId): Seat | undefined {
+  for (let i = 0; i < seats.length; i++) if (seats[i]!.id === player) return seats[i];
+  return undefined;
 }
 
 /** The announcement the actor is answering, if any. */

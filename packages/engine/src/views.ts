@@ -14,6 +14,7 @@ import type {
   Reveal,
   Round,
   RoundEnd,
+  Seat,
   Stage,
 } from './state';
 
@@ -75,51 +76,72 @@ export interface PlayerView extends SpectatorView {
 
 function roundView(r: Round | null): RoundView | null {
   if (!r) return null;
+  const announcements: AnnouncementView[] = new Array(r.announcements.length);
+  for (let i = 0; i < announcements.length; i++) {
+    const a = r.announcements[i]!;
+    announcements[i] = { player: a.player, value: a.value, kind: a.kind };
+  }
   return {
     number: r.number,
     starter: r.starter,
     actor: r.actor,
     stage: r.stage,
-    announcements: r.announcements.map((a) => ({ player: a.player, value: a.value, kind: a.kind })),
+    announcements,
     reveal: r.reveal,
     losses: r.losses,
     ended: r.ended,
   };
 }
 
+function seatViews(seats: readonly Seat[]): SeatView[] {
+  const views: SeatView[] = new Array(seats.length);
+  for (let i = 0; i < seats.length; i++) {
+    const p = seats[i]!;
+    views[i] = { id: p.id, name: p.name, ai: p.ai, lives: p.lives, out: p.out ? p.out.reason : null, missedTurns: p.missedTurns };
+  }
+  return views;
+}
+
 export function spectatorView(state: GameState): SpectatorView {
-  return {
+  const view: SpectatorView = {
     phase: state.phase,
     settings: state.settings,
     creator: state.creator,
-    seats: state.seats.map((p) => ({
-      id: p.id,
-      name: p.name,
-      ai: p.ai,
-      lives: p.lives,
-      out: p.out ? p.out.reason : null,
-      missedTurns: p.missedTurns,
-    })),
+    seats: seatViews(state.seats),
     round: roundView(state.round),
     lastRound: roundView(state.lastRound),
     move: state.move,
     result: state.result,
-    ...(state.aborted ? { aborted: state.aborted } : {}),
   };
+  if (state.aborted) view.aborted = state.aborted;
+  return view;
 }
 
 export function playerView(state: GameState, viewer: PlayerId): PlayerView {
   const cup = state.round?.cup ?? null;
   const myAnnouncements: PlayerView['myAnnouncements'] = [];
-  state.round?.announcements.forEach((a, index) => {
+  const announcements = state.round ? state.round.announcements : [];
+  for (let index = 0; index < announcements.length; index++) {
+    const a = announcements[index]!;
     if (a.player === viewer && a.kind === 'looked') myAnnouncements.push({ index, dice: a.dice, class: a.class });
-  });
-  return {
-    ...spectatorView(state),
+  }
+  // The spectator's view with the viewer's own knowledge, its keys written out rather than
+  // spread (a spread costs about 30 times as much on V8, and every AI turn builds a view).
+  const view: PlayerView = {
+    phase: state.phase,
+    settings: state.settings,
+    creator: state.creator,
+    seats: seatViews(state.seats),
+    round: roundView(state.round),
+    lastRound: roundView(state.lastRound),
+    move: state.move,
+    result: state.result,
     viewer,
     myDice: cup && cup.lookedBy === viewer ? cup.dice : null,
     myAnnouncements,
   };
+  if (state.aborted) view.aborted = state.aborted;
+  return view;
 }
 
 /** An event without its secrets: what a live channel may carry while the game runs. */

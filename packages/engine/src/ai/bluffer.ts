@@ -1,5 +1,5 @@
 import { valueOf } from '../dice';
-import { chance, pick, type Strategy } from './strategy';
+import { chance, countRankedAbove, pickLowest, type Strategy } from './strategy';
 
 export interface BlufferOptions {
   /** How often it announces higher than its dice. */
@@ -25,18 +25,16 @@ export function bluffer(options: Partial<BlufferOptions> = {}): Strategy {
         case 'roll':
           if (chance(rng, o.blindRate)) {
             // The lowest few legal claims: a blind announcement that stays believable.
-            const low = moves.claims.slice(-3);
-            return { type: 'announce', player, value: pick(rng, low), blind: true };
+            return { type: 'announce', player, value: pickLowest(rng, moves.claims, moves.claims.length, 3), blind: true };
           }
           return { type: 'roll', player };
         case 'announce': {
           const truth = ranking.canonical(valueOf(view.myDice!));
-          const truthRank = ranking.rankOf(truth);
-          const above = moves.claims.filter((c) => ranking.rankOf(c) > truthRank);
-          if (!moves.claims.includes(truth) || (above.length > 0 && chance(rng, o.bluffRate))) {
+          const above = countRankedAbove(ranking, moves.claims, ranking.rankOf(truth));
+          if (!moves.claims.includes(truth) || (above > 0 && chance(rng, o.bluffRate))) {
             // Bluff, but modestly: one of the four lowest claims that are still legal.
-            const pool = above.length > 0 ? above : moves.claims;
-            return { type: 'announce', player, value: pick(rng, pool.slice(-4)), blind: false };
+            const value = above > 0 ? pickLowest(rng, moves.claims, above, 4) : pickLowest(rng, moves.claims, moves.claims.length, 4);
+            return { type: 'announce', player, value, blind: false };
           }
           return { type: 'announce', player, value: truth, blind: false };
         }

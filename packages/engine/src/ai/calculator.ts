@@ -1,7 +1,6 @@
 import { valueOf, type Value } from '../dice';
-import { atLeastProbability, beatProbability } from '../odds';
-import type { Ranking } from '../ranking';
-import type { Strategy } from './strategy';
+import { atLeastProbability, oddsTables } from '../odds';
+import { countRankedAbove, type Strategy } from './strategy';
 
 export interface CalculatorOptions {
   /** Bluff when the next roll beats the truth more often than this. */
@@ -12,13 +11,17 @@ export interface CalculatorOptions {
   callBelow: number;
 }
 
-/** The claim among `claims` whose chance of being beaten is nearest `target`. */
-function nearest(ranking: Ranking, claims: readonly Value[], target: number): Value {
+/** The claim among the first `count` of `claims` whose chance of being beaten is nearest `target`. */
+function nearest(beat: Float64Array, claims: readonly Value[], count: number, target: number): Value {
   let best = claims[0]!;
   let gap = Infinity;
-  for (const c of claims) {
-    const g = Math.abs(beatProbability(ranking, c) - target);
-    if (g < gap) [best, gap] = [c, g];
+  for (let i = 0; i < count; i++) {
+    const c = claims[i]!;
+    const g = Math.abs(beat[c]! - target);
+    if (g < gap) {
+      best = c;
+      gap = g;
+    }
   }
   return best;
 }
@@ -38,13 +41,13 @@ export function calculator(options: Partial<CalculatorOptions> = {}): Strategy {
         case 'roll':
           return { type: 'roll', player };
         case 'announce': {
+          const { beat } = oddsTables(ranking);
           const truth = ranking.canonical(valueOf(view.myDice!));
-          const truthRank = ranking.rankOf(truth);
-          if (moves.claims.includes(truth) && beatProbability(ranking, truth) <= o.bluffAbove) {
+          if (moves.claims.includes(truth) && beat[truth]! <= o.bluffAbove) {
             return { type: 'announce', player, value: truth, blind: false };
           }
-          const higher = moves.claims.filter((c) => ranking.rankOf(c) >= truthRank);
-          const value = nearest(ranking, higher.length > 0 ? higher : moves.claims, o.bluffTarget);
+          const higher = countRankedAbove(ranking, moves.claims, ranking.rankOf(truth), true);
+          const value = nearest(beat, moves.claims, higher > 0 ? higher : moves.claims.length, o.bluffTarget);
           return { type: 'announce', player, value, blind: false };
         }
         case 'respond':
