@@ -9,6 +9,27 @@ import { nextActive } from './table';
  * Throws only on an event that cannot follow this state: a corrupted log.
  */
 export function evolve(state: GameState | null, event: GameEvent): GameState {
+  return fold(state, event, null);
+}
+
+/**
+ * The state and round that one run of folds (an action's events, a replay) made itself and may
+ * go on changing in place: nobody else has seen them yet. Everything else is copied before it
+ * changes, so a state given to `evolve` or `apply` stays as it was.
+ */
+export interface Draft {
+  state: GameState | null;
+  round: Round | null;
+}
+
+export const newDraft = (): Draft => ({ state: null, round: null });
+
+/** `evolve` for a run of folds whose intermediate states nobody keeps (see `Draft`). */
+export function evolveDraft(state: GameState | null, event: GameEvent, draft: Draft): GameState {
+  return fold(state, event, draft);
+}
+
+function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameState {
   if (event.type === 'gameCreated') {
     if (state !== null) throw new Error('gameCreated on an existing game');
     return {
@@ -28,22 +49,22 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
 
   switch (event.type) {
     case 'playerJoined': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.seats = [...s.seats, { id: event.player, name: event.name, ai: event.ai, lives: s.settings.lives, out: null, missedTurns: 0 }];
       return next;
     }
     case 'playerLeft': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.seats = s.seats.filter((p) => p.id !== event.player);
       return next;
     }
     case 'gameStarted': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.phase = 'playing';
       return next;
     }
     case 'roundStarted': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.lastRound = s.round;
       next.move = s.move + 1;
       next.round = {
@@ -57,13 +78,14 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
         losses: [],
         ended: null,
       };
+      if (d) d.round = next.round;
       return next;
     }
     case 'believed': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.move = s.move + 1;
       next.seats = resetMissed(s.seats, event.player);
-      next.round = copyRound(round(s));
+      next.round = copyRound(round(s), d);
       next.round.stage = 'roll';
       return next;
     }
@@ -72,10 +94,10 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
       // `startRound`): no move of theirs, so it leaves their missed turns in a row as they are.
       const r = round(s);
       const dealt = r.cup === null && r.announcements.length === 0;
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       if (event.looked) next.move = s.move + 1;
       if (!dealt) next.seats = resetMissed(s.seats, event.player);
-      next.round = copyRound(r);
+      next.round = copyRound(r, d);
       next.round.stage = 'announce';
       next.round.cup = { dice: event.dice, lookedBy: event.looked ? event.player : null };
       return next;
@@ -83,19 +105,20 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
     case 'announced': {
       const r = round(s);
       const announcement: Announcement = { player: event.player, value: event.value, kind: event.kind, dice: event.dice, class: event.class };
-      const next = copyGame(s);
+      const actor = nextActive(s.seats, event.player);
+      const next = copyGame(s, d); // may be `s` itself, in a draft: read `s` before this line
       next.move = s.move + 1;
       next.seats = resetMissed(s.seats, event.player);
-      next.round = copyRound(r);
+      next.round = copyRound(r, d);
       next.round.announcements = [...r.announcements, announcement];
-      next.round.actor = nextActive(s.seats, event.player);
+      next.round.actor = actor;
       next.round.stage = event.value === MIA ? 'mia' : 'respond';
       return next;
     }
     case 'revealed': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.seats = resetMissed(s.seats, event.by);
-      next.round = copyRound(round(s));
+      next.round = copyRound(round(s), d);
       next.round.reveal = {
         dice: event.dice,
         announced: event.announced,
@@ -107,27 +130,27 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
       return next;
     }
     case 'miaGivenUp': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.seats = resetMissed(s.seats, event.player);
       return next;
     }
     case 'turnMissed': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.seats = updateSeat(s.seats, event.player, (p) => withSeat(p, p.lives, p.out, event.missed));
       return next;
     }
     case 'lifeLost': {
       const r = round(s);
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.seats = updateSeat(s.seats, event.player, (p) => withSeat(p, event.lives, p.out, p.missedTurns));
-      next.round = copyRound(r);
+      next.round = copyRound(r, d);
       next.round.losses = [...r.losses, { player: event.player, amount: event.amount, cause: event.cause }];
       return next;
     }
     case 'playerOut': {
       const order = s.eliminations + 1;
       const roundNumber = s.round?.number ?? 0;
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.eliminations = order;
       next.seats = updateSeat(s.seats, event.player, (p) =>
         withSeat(p, p.lives, { reason: event.reason, order, round: roundNumber }, p.missedTurns),
@@ -135,20 +158,20 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
       return next;
     }
     case 'roundEnded': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.move = s.move + 1;
-      next.round = copyRound(round(s));
+      next.round = copyRound(round(s), d);
       next.round.ended = event.end;
       return next;
     }
     case 'gameOver': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.phase = 'over';
       next.result = { winner: event.winner, ranking: event.ranking };
       return next;
     }
     case 'gameAborted': {
-      const next = copyGame(s);
+      const next = copyGame(s, d);
       next.phase = 'over';
       next.aborted = { reason: event.reason, by: event.by };
       return next;
@@ -160,9 +183,10 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
 
 // The copies below list every key as a literal instead of spreading (`{ ...s, key }`): on V8 a
 // spread costs about 30 times as much, and evolve runs for every event of every game. Each case
-// changes only the fresh copy it made, so the state it was given stays as it was.
+// changes only a copy it made (or its draft's own), so the state it was given stays as it was.
 
-function copyGame(s: GameState): GameState {
+function copyGame(s: GameState, d: Draft | null): GameState {
+  if (d && d.state === s) return s;
   const next: GameState = {
     settings: s.settings,
     phase: s.phase,
@@ -175,11 +199,13 @@ function copyGame(s: GameState): GameState {
     result: s.result,
   };
   if (s.aborted !== undefined) next.aborted = s.aborted;
+  if (d) d.state = next;
   return next;
 }
 
-function copyRound(r: Round): Round {
-  return {
+function copyRound(r: Round, d: Draft | null): Round {
+  if (d && d.round === r) return r;
+  const next: Round = {
     number: r.number,
     starter: r.starter,
     actor: r.actor,
@@ -190,6 +216,8 @@ function copyRound(r: Round): Round {
     losses: r.losses,
     ended: r.ended,
   };
+  if (d) d.round = next;
+  return next;
 }
 
 function withSeat(p: Seat, lives: number, out: Seat['out'], missedTurns: number): Seat {
@@ -216,6 +244,7 @@ function resetMissed(seats: Seat[], id: PlayerId): Seat[] {
 /** Rebuilds a game from its events. */
 export function replay(events: readonly GameEvent[]): GameState | null {
   let state: GameState | null = null;
-  for (const e of events) state = evolve(state, e);
+  const draft = newDraft(); // only the last state leaves: the ones between may change in place
+  for (const e of events) state = fold(state, e, draft);
   return state;
 }

@@ -1,5 +1,5 @@
 import type { GameEvent } from './events';
-import { evolve } from './evolve';
+import { evolveDraft, newDraft } from './evolve';
 import { MIA, rollDice, valueOf } from './dice';
 import { rankingFor } from './ranking';
 import type { Rng } from './rng';
@@ -12,13 +12,15 @@ import { lastAnnouncement, nextActive, seatById, selfOrNextActive } from './tabl
  */
 export class Transaction {
   readonly events: GameEvent[] = [];
+  /** The action's own copies: its second event onwards changes them in place (see `Draft`). */
+  private readonly draft = newDraft();
   constructor(
     public state: GameState,
     readonly rng: Rng,
   ) {}
   emit(event: GameEvent): void {
     this.events.push(event);
-    this.state = evolve(this.state, event);
+    this.state = evolveDraft(this.state, event, this.draft);
   }
 }
 

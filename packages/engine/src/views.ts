@@ -173,3 +173,62 @@ export function redactEvent(event: GameEvent, viewer: PlayerId | null = null): G
   if (event.type === 'announced' && viewer !== null && event.kind === 'looked' && event.player === viewer) return event;
   return publicEvent(event);
 }
+
+/**
+ * The `PlayerView` an AI seat decides on, asked for every AI turn: `viewer` and `myDice` (what
+ * the built-in strategies read) at once, the rest of `playerView(state, viewer)` built on first
+ * read. The state stays in a private field, so a strategy sees no more than through
+ * `playerView`; `toJSON` gives the whole view. A spread copies only the own fields. No `aborted`:
+ * strategies are asked only while a game is played.
+ */
+class DeferredPlayerView implements PlayerView {
+  readonly #state: GameState;
+  #full: PlayerView | null = null;
+  readonly viewer: PlayerId;
+  readonly myDice: Dice | null;
+  constructor(state: GameState, viewer: PlayerId) {
+    this.#state = state;
+    this.viewer = viewer;
+    const cup = state.round ? state.round.cup : null;
+    this.myDice = cup && cup.lookedBy === viewer ? cup.dice : null;
+  }
+  #view(): PlayerView {
+    if (!this.#full) this.#full = playerView(this.#state, this.viewer);
+    return this.#full;
+  }
+  get phase() {
+    return this.#state.phase;
+  }
+  get settings() {
+    return this.#state.settings;
+  }
+  get creator() {
+    return this.#state.creator;
+  }
+  get move() {
+    return this.#state.move;
+  }
+  get result() {
+    return this.#state.result;
+  }
+  get seats() {
+    return this.#view().seats;
+  }
+  get round() {
+    return this.#view().round;
+  }
+  get lastRound() {
+    return this.#view().lastRound;
+  }
+  get myAnnouncements() {
+    return this.#view().myAnnouncements;
+  }
+  toJSON(): PlayerView {
+    return this.#view();
+  }
+}
+
+/** `playerView(state, viewer)` for a strategy, its costly parts built only when read. */
+export function deferredPlayerView(state: GameState, viewer: PlayerId): PlayerView {
+  return new DeferredPlayerView(state, viewer);
+}

@@ -3,7 +3,7 @@ import { legalMoves } from '../legal';
 import { rankingFor } from '../ranking';
 import type { Rng } from '../rng';
 import type { GameState, PlayerId } from '../state';
-import { playerView } from '../views';
+import { deferredPlayerView } from '../views';
 import { bluffer, type BlufferOptions } from './bluffer';
 import { calculator, type CalculatorOptions } from './calculator';
 import { honest } from './honest';
@@ -34,5 +34,6 @@ export function strategyFor(name: StrategyName): Strategy {
 export function aiAction(state: GameState, player: PlayerId, strategy: Strategy, rng: Rng): Action | null {
   const moves = legalMoves(state, player);
   if (moves.stage === 'none') return null;
-  return strategy.choose(playerView(state, player), moves, rankingFor(state.settings.ranking), rng);
+  // The seat's own view, built lazily: strategies mostly read only its dice.
+  return strategy.choose(deferredPlayerView(state, player), moves, rankingFor(state.settings.ranking), rng);
 }
