@@ -152,9 +152,7 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
       const roundNumber = s.round?.number ?? 0;
       const next = copyGame(s, d);
       next.eliminations = order;
-      next.seats = updateSeat(s.seats, event.player, (p) =>
-        withSeat(p, p.lives, { reason: event.reason, order, round: roundNumber }, p.missedTurns),
-      );
+      next.seats = updateSeat(s.seats, event.player, (p) => withSeat(p, p.lives, { reason: event.reason, order, round: roundNumber }, p.missedTurns));
       return next;
     }
     case 'roundEnded': {

@@ -136,9 +136,7 @@ function buildRanking(options: RankingOptions): Ranking {
   const rankOf = (value: Value): number => lookup(rank, value);
   const claims = classes.map((c) => c[0]!);
   // above[orEqual ? 1 : 0][value]: the claims ranked above (or at least as high as) value.
-  const above = [0, 1].map((orEqual) =>
-    rank.map((r) => (r < 0 ? [] : Object.freeze(claims.filter((c) => (orEqual ? rank[c]! >= r : rank[c]! > r))))),
-  );
+  const above = [0, 1].map((orEqual) => rank.map((r) => (r < 0 ? [] : Object.freeze(claims.filter((c) => (orEqual ? rank[c]! >= r : rank[c]! > r))))));
   const allClaims = Object.freeze([...claims]);
   return {
     options: frozen,
