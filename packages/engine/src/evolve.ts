@@ -18,11 +18,9 @@ export function evolve(state: GameState | null, event: GameEvent): GameState {
  * changes, so a state given to `evolve` or `apply` stays as it was.
  */
 export interface Draft {
-  state: GameState | null;
-  round: Round | null;
+  ownState: GameState | null;
+  ownRound: Round | null;
 }
-
-export const newDraft = (): Draft => ({ state: null, round: null });
 
 /** `evolve` for a run of folds whose intermediate states nobody keeps (see `Draft`). */
 export function evolveDraft(state: GameState | null, event: GameEvent, draft: Draft): GameState {
@@ -78,7 +76,7 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
         losses: [],
         ended: null,
       };
-      if (d) d.round = next.round;
+      if (d) d.ownRound = next.round;
       return next;
     }
     case 'believed': {
@@ -110,7 +108,7 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
       next.move = s.move + 1;
       next.seats = resetMissed(s.seats, event.player);
       next.round = copyRound(r, d);
-      next.round.announcements = [...r.announcements, announcement];
+      next.round.announcements = appended(r.announcements, announcement);
       next.round.actor = actor;
       next.round.stage = event.value === MIA ? 'mia' : 'respond';
       return next;
@@ -144,7 +142,7 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
       const next = copyGame(s, d);
       next.seats = updateSeat(s.seats, event.player, (p) => withSeat(p, event.lives, p.out, p.missedTurns));
       next.round = copyRound(r, d);
-      next.round.losses = [...r.losses, { player: event.player, amount: event.amount, cause: event.cause }];
+      next.round.losses = appended(r.losses, { player: event.player, amount: event.amount, cause: event.cause });
       return next;
     }
     case 'playerOut': {
@@ -184,7 +182,7 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
 // changes only a copy it made (or its draft's own), so the state it was given stays as it was.
 
 function copyGame(s: GameState, d: Draft | null): GameState {
-  if (d && d.state === s) return s;
+  if (d && d.ownState === s) return s;
   const next: GameState = {
     settings: s.settings,
     phase: s.phase,
@@ -197,12 +195,12 @@ function copyGame(s: GameState, d: Draft | null): GameState {
     result: s.result,
   };
   if (s.aborted !== undefined) next.aborted = s.aborted;
-  if (d) d.state = next;
+  if (d) d.ownState = next;
   return next;
 }
 
 function copyRound(r: Round, d: Draft | null): Round {
-  if (d && d.round === r) return r;
+  if (d && d.ownRound === r) return r;
   const next: Round = {
     number: r.number,
     starter: r.starter,
@@ -214,7 +212,7 @@ function copyRound(r: Round, d: Draft | null): Round {
     losses: r.losses,
     ended: r.ended,
   };
-  if (d) d.round = next;
+  if (d) d.ownRound = next;
   return next;
 }
 
@@ -228,7 +226,16 @@ function round(s: GameState): Round {
 }
 
 function updateSeat(seats: Seat[], id: PlayerId, f: (seat: Seat) => Seat): Seat[] {
-  return seats.map((p) => (p.id === id ? f(p) : p));
+  const next = seats.slice();
+  for (let i = 0; i < next.length; i++) if (next[i]!.id === id) next[i] = f(next[i]!);
+  return next;
+}
+
+/** A new array: `list` and then `item`. */
+function appended<T>(list: readonly T[], item: T): T[] {
+  const next = list.slice();
+  next.push(item);
+  return next;
 }
 
 /** The seats with `id`'s missed turns at 0: the same array when they already are. */
@@ -242,7 +249,7 @@ function resetMissed(seats: Seat[], id: PlayerId): Seat[] {
 /** Rebuilds a game from its events. */
 export function replay(events: readonly GameEvent[]): GameState | null {
   let state: GameState | null = null;
-  const draft = newDraft(); // only the last state leaves: the ones between may change in place
+  const draft: Draft = { ownState: null, ownRound: null }; // only the last state leaves: the ones between may change in place
   for (const e of events) state = fold(state, e, draft);
   return state;
 }

@@ -1,26 +1,27 @@
 import type { GameEvent } from './events';
-import { evolveDraft, newDraft } from './evolve';
+import { type Draft, evolveDraft } from './evolve';
 import { MIA, rollDice, valueOf } from './dice';
 import { rankingFor } from './ranking';
 import type { Rng } from './rng';
-import type { GameState, Loss, Placing, PlayerId, Reveal, RoundEnd, Seat } from './state';
+import type { GameState, Loss, Placing, PlayerId, Reveal, Round, RoundEnd, Seat } from './state';
 import { lastAnnouncement, nextActive, seatById, selfOrNextActive } from './table';
 
 /**
  * Collects the events of one action, folding each into the state as it is emitted. Carries the
  * action's `rng`, so every step that draws (a new round's dice among them) draws from it.
  */
-export class Transaction {
+export class Transaction implements Draft {
   readonly events: GameEvent[] = [];
   /** The action's own copies: its second event onwards changes them in place (see `Draft`). */
-  private readonly draft = newDraft();
+  ownState: GameState | null = null;
+  ownRound: Round | null = null;
   constructor(
     public state: GameState,
     readonly rng: Rng,
   ) {}
   emit(event: GameEvent): void {
     this.events.push(event);
-    this.state = evolveDraft(this.state, event, this.draft);
+    this.state = evolveDraft(this.state, event, this);
   }
 }
 

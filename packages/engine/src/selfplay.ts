@@ -90,8 +90,10 @@ export function selfPlay(options: SelfPlayOptions): SelfPlaySummary {
   const seats = aiSeats(options.strategies);
   const summary: SelfPlaySummary = { games: 0, turns: 0, events: 0, rounds: 0, wins: {} };
   const lobbyActions = seats.length + 2;
+  const gameOptions: PlayGameOptions = { seats, rng };
+  if (options.settings) gameOptions.settings = options.settings;
   for (let g = 0; g < options.games; g++) {
-    const game = playGame({ seats, rng, ...(options.settings ? { settings: options.settings } : {}) });
+    const game = playGame(gameOptions);
     summary.games++;
     summary.turns += game.actions.length - lobbyActions;
     summary.events += game.events.length;

@@ -73,6 +73,8 @@ export type SettingsInput = Partial<Omit<Settings, 'ranking'>> & {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const KNOWN_SETTINGS: ReadonlySet<string> = new Set(Object.keys(DEFAULT_SETTINGS));
+
 /**
  * Merges `input` over `base` (the defaults unless given) and checks every value. Written by hand
  * because the engine takes no dependencies; the bot and dashboard validate their own input with
@@ -84,9 +86,8 @@ export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTING
     return { ok: false, errors: [{ setting: 'lives', message: 'settings must be an object' }] };
   }
   const src = (input ?? {}) as Record<string, unknown>;
-  const known = new Set<string>(Object.keys(DEFAULT_SETTINGS));
   for (const key of Object.keys(src)) {
-    if (!known.has(key)) errors.push({ setting: key as SettingKey, message: `unknown setting "${key}"` });
+    if (!KNOWN_SETTINGS.has(key)) errors.push({ setting: key as SettingKey, message: `unknown setting "${key}"` });
   }
 
   const int = (key: keyof typeof SETTING_LIMITS): number => {
