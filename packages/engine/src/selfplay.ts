@@ -42,29 +42,43 @@ export interface PlayGameOptions {
 
 /** Plays one whole game among AI seats through the same `apply` people use. */
 export function playGame(options: PlayGameOptions): PlayedGame {
-  const { seats, rng, onStep } = options;
-  const maxActions = options.maxActions ?? 100_000;
   const events: GameEvent[] = [];
   const actions: Action[] = [];
+  const { onStep } = options;
+  const state = play(options, (action, result, next) => {
+    for (const e of result) events.push(e);
+    actions.push(action);
+    onStep?.({ action, events: result, state: next });
+  });
+  return { state, events, actions };
+}
+
+/**
+ * The game loop behind `playGame` and `selfPlay`: every accepted action and its events go to
+ * `record`, which keeps them or only counts them (self-play for statistics keeps no log).
+ */
+function play(options: PlayGameOptions, record: (action: Action, events: GameEvent[], state: GameState) => void): GameState {
+  const { seats, rng } = options;
+  const maxActions = options.maxActions ?? 100_000;
   let state: GameState | null = null;
+  let count = 0;
   const run = (action: Action): void => {
     const result = apply(state, action, rng);
     if (!result.ok) throw new Error(`self-play action refused: ${result.rejection.message} (${JSON.stringify(action)})`);
     state = result.state;
-    for (const e of result.events) events.push(e);
-    actions.push(action);
-    onStep?.({ action, events: result.events, state });
+    count++;
+    record(action, result.events, state);
   };
   run({ type: 'create', creator: seats[0]!.id, settings: options.settings ?? {} });
   for (const seat of seats) run({ type: 'join', player: seat.id, name: seat.name, ai: true });
   run({ type: 'start' });
   const byId = new Map(seats.map((s) => [s.id, s.strategy]));
   while (state!.phase === 'playing') {
-    if (actions.length > maxActions) throw new Error(`self-play did not finish in ${maxActions} actions`);
+    if (count > maxActions) throw new Error(`self-play did not finish in ${maxActions} actions`);
     const actor = state!.round!.actor;
     run(aiAction(state!, actor, byId.get(actor)!, rng)!);
   }
-  return { state: state!, events, actions };
+  return state!;
 }
 
 export interface SelfPlayOptions {
@@ -92,13 +106,18 @@ export function selfPlay(options: SelfPlayOptions): SelfPlaySummary {
   const lobbyActions = seats.length + 2;
   const gameOptions: PlayGameOptions = { seats, rng };
   if (options.settings) gameOptions.settings = options.settings;
+  let actions = 0;
+  const count = (_action: Action, events: GameEvent[]): void => {
+    actions++;
+    summary.events += events.length;
+  };
   for (let g = 0; g < options.games; g++) {
-    const game = playGame(gameOptions);
+    actions = 0;
+    const state = play(gameOptions, count);
     summary.games++;
-    summary.turns += game.actions.length - lobbyActions;
-    summary.events += game.events.length;
-    summary.rounds += game.state.round?.number ?? 0;
-    const winner = game.state.result?.winner;
+    summary.turns += actions - lobbyActions;
+    summary.rounds += state.round?.number ?? 0;
+    const winner = state.result?.winner;
     if (winner) summary.wins[winner] = (summary.wins[winner] ?? 0) + 1;
   }
   return summary;

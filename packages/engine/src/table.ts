@@ -10,8 +10,9 @@ export function activeSeats(seats: readonly Seat[]): Seat[] {
  * out; it is returned only when nobody else is left.
  */
 export function nextActive(seats: readonly Seat[], from: PlayerId): PlayerId {
-  const i = seats.findIndex((p) => p.id === from);
-  if (i < 0) throw new Error(`no seat for ${from}`);
+  let i = 0;
+  while (i < seats.length && seats[i]!.id !== from) i++;
+  if (i === seats.length) throw new Error(`no seat for ${from}`);
   for (let k = 1; k <= seats.length; k++) {
     const p = seats[(i + k) % seats.length]!;
     if (p.out === null) return p.id;
