@@ -24,7 +24,9 @@ export function diceOf(value: Value): Dice {
 }
 
 export function rollDice(rng: Rng): Dice {
-  return makeDice(rng(6) + 1, rng(6) + 1);
+  // `| 0` keeps the dice small integers for V8 (an rng computing in 32-bit unsigned arithmetic
+  // hands back doubles), so every Dice array has one elements kind.
+  return makeDice((rng(6) + 1) | 0, (rng(6) + 1) | 0);
 }
 
 /** True for the 21 values two dice can show (11…66, higher die first). */

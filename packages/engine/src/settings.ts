@@ -74,6 +74,8 @@ export type SettingsInput = Partial<Omit<Settings, 'ranking'>> & {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const KNOWN_SETTINGS: ReadonlySet<string> = new Set(Object.keys(DEFAULT_SETTINGS));
+const ANNOUNCE_RULES = ['strict', 'at-least'] as const;
+const END_RULES = ['last-standing', 'first-out'] as const;
 
 /**
  * Merges `input` over `base` (the defaults unless given) and checks every value. Written by hand
@@ -90,25 +92,23 @@ export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTING
     if (!KNOWN_SETTINGS.has(key)) errors.push({ setting: key as SettingKey, message: `unknown setting "${key}"` });
   }
 
-  const int = (key: keyof typeof SETTING_LIMITS): number => {
-    const v = key in src ? src[key] : base[key];
-    const { min, max } = SETTING_LIMITS[key];
+  // Each setting is read by its own name (`src.lives`), never as `src[key]`: V8 answers a read of
+  // a varying key with a hash lookup, and self-play creates games by the thousand.
+  const int = (key: keyof typeof SETTING_LIMITS, v: unknown, { min, max }: { min: number; max: number }): number => {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
       errors.push({ setting: key, message: `${key} must be a whole number from ${min} to ${max}` });
       return base[key] ?? min;
     }
     return v;
   };
-  const oneOf = <T extends string>(key: SettingKey, allowed: readonly T[]): T => {
-    const v = key in src ? src[key] : base[key];
+  const oneOf = <T extends string>(key: SettingKey, v: unknown, allowed: readonly T[]): T => {
     if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
       errors.push({ setting: key, message: `${key} must be one of: ${allowed.join(', ')}` });
       return base[key] as T;
     }
     return v as T;
   };
-  const bool = (key: SettingKey): boolean => {
-    const v = key in src ? src[key] : base[key];
+  const bool = (key: SettingKey, v: unknown): boolean => {
     if (typeof v !== 'boolean') {
       errors.push({ setting: key, message: `${key} must be true or false` });
       return false;
@@ -144,20 +144,23 @@ export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTING
 
   let turnSeconds: number | null = base.turnSeconds;
   if ('turnSeconds' in src && src.turnSeconds === null) turnSeconds = null;
-  else if ('turnSeconds' in src || base.turnSeconds !== null) turnSeconds = int('turnSeconds');
+  else if ('turnSeconds' in src || base.turnSeconds !== null) {
+    turnSeconds = int('turnSeconds', 'turnSeconds' in src ? src.turnSeconds : base.turnSeconds, SETTING_LIMITS.turnSeconds);
+  }
 
+  const L = SETTING_LIMITS;
   const settings: Settings = {
-    lives: int('lives'),
+    lives: int('lives', 'lives' in src ? src.lives : base.lives, L.lives),
     ranking,
-    announceRule: oneOf('announceRule', ['strict', 'at-least'] as const),
-    blindPass: bool('blindPass'),
-    miaLookedPenalty: int('miaLookedPenalty'),
-    miaFalsePenalty: int('miaFalsePenalty'),
-    endRule: oneOf('endRule', ['last-standing', 'first-out'] as const),
+    announceRule: oneOf('announceRule', 'announceRule' in src ? src.announceRule : base.announceRule, ANNOUNCE_RULES),
+    blindPass: bool('blindPass', 'blindPass' in src ? src.blindPass : base.blindPass),
+    miaLookedPenalty: int('miaLookedPenalty', 'miaLookedPenalty' in src ? src.miaLookedPenalty : base.miaLookedPenalty, L.miaLookedPenalty),
+    miaFalsePenalty: int('miaFalsePenalty', 'miaFalsePenalty' in src ? src.miaFalsePenalty : base.miaFalsePenalty, L.miaFalsePenalty),
+    endRule: oneOf('endRule', 'endRule' in src ? src.endRule : base.endRule, END_RULES),
     turnSeconds,
-    idleLimit: int('idleLimit'),
-    minPlayers: int('minPlayers'),
-    maxPlayers: int('maxPlayers'),
+    idleLimit: int('idleLimit', 'idleLimit' in src ? src.idleLimit : base.idleLimit, L.idleLimit),
+    minPlayers: int('minPlayers', 'minPlayers' in src ? src.minPlayers : base.minPlayers, L.minPlayers),
+    maxPlayers: int('maxPlayers', 'maxPlayers' in src ? src.maxPlayers : base.maxPlayers, L.maxPlayers),
   };
   if (settings.minPlayers > settings.maxPlayers) {
     errors.push({ setting: 'minPlayers', message: 'minPlayers must not exceed maxPlayers' });
