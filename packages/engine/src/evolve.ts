@@ -48,7 +48,7 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
   switch (event.type) {
     case 'playerJoined': {
       const next = copyGame(s, d);
-      next.seats = [...s.seats, { id: event.player, name: event.name, ai: event.ai, lives: s.settings.lives, out: null, missedTurns: 0 }];
+      next.seats = appended(s.seats, { id: event.player, name: event.name, ai: event.ai, lives: s.settings.lives, out: null, missedTurns: 0 });
       return next;
     }
     case 'playerLeft': {
@@ -231,10 +231,11 @@ function updateSeat(seats: Seat[], id: PlayerId, f: (seat: Seat) => Seat): Seat[
   return next;
 }
 
-/** A new array: `list` and then `item`. */
+/** A new array: `list` and then `item`. Sized once and filled (a copy then a push would allocate twice). */
 function appended<T>(list: readonly T[], item: T): T[] {
-  const next = list.slice();
-  next.push(item);
+  const next = new Array<T>(list.length + 1);
+  for (let i = 0; i < list.length; i++) next[i] = list[i]!;
+  next[list.length] = item;
   return next;
 }
 

@@ -11,7 +11,7 @@ import { lastAnnouncement, nextActive, seatById, selfOrNextActive } from './tabl
  * action's `rng`, so every step that draws (a new round's dice among them) draws from it.
  */
 export class Transaction implements Draft {
-  readonly events: GameEvent[] = [];
+  events: GameEvent[] = [];
   /** The action's own copies: its second event onwards changes them in place (see `Draft`). */
   ownState: GameState | null = null;
   ownRound: Round | null = null;
@@ -20,7 +20,9 @@ export class Transaction implements Draft {
     readonly rng: Rng,
   ) {}
   emit(event: GameEvent): void {
-    this.events.push(event);
+    // Most actions emit one event: an array of one, not a push that makes room for seventeen.
+    if (this.events.length === 0) this.events = [event];
+    else this.events.push(event);
     this.state = evolveDraft(this.state, event, this);
   }
 }

@@ -45,7 +45,7 @@ export function playGame(options: PlayGameOptions): PlayedGame {
   const events: GameEvent[] = [];
   const actions: Action[] = [];
   const { onStep } = options;
-  const state = play(options, (action, result, next) => {
+  const state = play(options, strategiesById(options.seats), (action, result, next) => {
     for (const e of result) events.push(e);
     actions.push(action);
     onStep?.({ action, events: result, state: next });
@@ -57,7 +57,11 @@ export function playGame(options: PlayGameOptions): PlayedGame {
  * The game loop behind `playGame` and `selfPlay`: every accepted action and its events go to
  * `record`, which keeps them or only counts them (self-play for statistics keeps no log).
  */
-function play(options: PlayGameOptions, record: (action: Action, events: GameEvent[], state: GameState) => void): GameState {
+function play(
+  options: PlayGameOptions,
+  byId: ReadonlyMap<PlayerId, Strategy>,
+  record: (action: Action, events: GameEvent[], state: GameState) => void,
+): GameState {
   const { seats, rng } = options;
   const maxActions = options.maxActions ?? 100_000;
   let state: GameState | null = null;
@@ -72,7 +76,6 @@ function play(options: PlayGameOptions, record: (action: Action, events: GameEve
   run({ type: 'create', creator: seats[0]!.id, settings: options.settings ?? {} });
   for (const seat of seats) run({ type: 'join', player: seat.id, name: seat.name, ai: true });
   run({ type: 'start' });
-  const byId = new Map(seats.map((s) => [s.id, s.strategy]));
   while (state!.phase === 'playing') {
     if (count > maxActions) throw new Error(`self-play did not finish in ${maxActions} actions`);
     const actor = state!.round!.actor;
@@ -80,6 +83,8 @@ function play(options: PlayGameOptions, record: (action: Action, events: GameEve
   }
   return state!;
 }
+
+const strategiesById = (seats: readonly AiSeat[]): ReadonlyMap<PlayerId, Strategy> => new Map(seats.map((s) => [s.id, s.strategy]));
 
 export interface SelfPlayOptions {
   games: number;
@@ -106,6 +111,7 @@ export function selfPlay(options: SelfPlayOptions): SelfPlaySummary {
   const lobbyActions = seats.length + 2;
   const gameOptions: PlayGameOptions = { seats, rng };
   if (options.settings) gameOptions.settings = options.settings;
+  const byId = strategiesById(seats);
   let actions = 0;
   const count = (_action: Action, events: GameEvent[]): void => {
     actions++;
@@ -113,7 +119,7 @@ export function selfPlay(options: SelfPlayOptions): SelfPlaySummary {
   };
   for (let g = 0; g < options.games; g++) {
     actions = 0;
-    const state = play(gameOptions, count);
+    const state = play(gameOptions, byId, count);
     summary.games++;
     summary.turns += actions - lobbyActions;
     summary.rounds += state.round?.number ?? 0;
