@@ -138,8 +138,8 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       if (refused) return refused;
       const announcer = lastAnnouncement(s)!.player;
       tx.emit({ type: 'miaGivenUp', player: action.player, announcer });
-      takeLives(tx, [{ player: action.player, amount: MIA_GIVE_UP_PENALTY, cause: 'mia-given-up' }]);
-      finishRound(tx, 'mia-give-up', { who: action.player, rule: 'after' });
+      takeLives(tx, action.player, MIA_GIVE_UP_PENALTY, 'mia-given-up');
+      finishRound(tx, 'mia-give-up', action.player, 'after');
       return null;
     }
     case 'timeout': {
@@ -181,7 +181,7 @@ function removePlayer(tx: Transaction, player: PlayerId, reason: 'left' | 'kicke
   const hinged = round.actor === player || (round.stage !== 'roll' && round.stage !== 'announce' && last?.player === player);
   tx.emit({ type: 'playerOut', player, reason });
   if (hinged || gameIsDecided(tx.state)) {
-    finishRound(tx, 'aborted', { who: player, rule: 'after' });
+    finishRound(tx, 'aborted', player, 'after');
   }
   return null;
 }

@@ -30,20 +30,18 @@ export class Transaction implements Draft {
 /** Who starts the next round: a player (or the next still in), or the next one after a player. */
 export type NextStarter = { who: PlayerId; rule: 'self' | 'after' };
 
-/** Takes lives; a player who reaches 0 is out. */
-export function takeLives(tx: Transaction, losses: readonly Loss[]): void {
-  for (const loss of losses) {
-    const seat = seatById(tx.state.seats, loss.player)!;
-    const amount = Math.min(loss.amount, seat.lives);
-    if (amount <= 0) continue;
-    const lives = seat.lives - amount;
-    tx.emit({ type: 'lifeLost', player: loss.player, amount, cause: loss.cause, lives });
-    if (lives === 0) tx.emit({ type: 'playerOut', player: loss.player, reason: 'lives' });
-  }
+/** Takes up to `amount` lives from `player`; one who reaches 0 is out. */
+export function takeLives(tx: Transaction, player: PlayerId, amount: number, cause: Loss['cause']): void {
+  const seat = seatById(tx.state.seats, player)!;
+  const taken = Math.min(amount, seat.lives);
+  if (taken <= 0) return;
+  const lives = seat.lives - taken;
+  tx.emit({ type: 'lifeLost', player, amount: taken, cause, lives });
+  if (lives === 0) tx.emit({ type: 'playerOut', player, reason: 'lives' });
 }
 
 /** Ends the round, then ends the game or starts the next round. */
-export function finishRound(tx: Transaction, end: RoundEnd, next: NextStarter): void {
+export function finishRound(tx: Transaction, end: RoundEnd, who: PlayerId, rule: NextStarter['rule']): void {
   const round = tx.state.round!;
   tx.emit({ type: 'roundEnded', round: round.number, end });
   if (gameIsDecided(tx.state)) {
@@ -51,7 +49,7 @@ export function finishRound(tx: Transaction, end: RoundEnd, next: NextStarter): 
     return;
   }
   const seats = tx.state.seats;
-  const starter = next.rule === 'self' ? selfOrNextActive(seats, next.who) : nextActive(seats, next.who);
+  const starter = rule === 'self' ? selfOrNextActive(seats, who) : nextActive(seats, who);
   startRound(tx, round.number + 1, starter);
 }
 
@@ -84,7 +82,7 @@ function countActive(seats: readonly Seat[]): number {
  * order reversed; under `first-out`, the rest by lives and the player out last.
  */
 export function finalResult(seats: readonly Seat[]): { winner: PlayerId | null; ranking: Placing[] } {
-  const sorted = [...seats].sort((a, b) => {
+  const sorted = seats.slice().sort((a, b) => {
     if (a.out === null && b.out === null) return b.lives - a.lives;
     if (a.out === null) return -1;
     if (b.out === null) return 1;
@@ -113,11 +111,11 @@ export function resolveCall(tx: Transaction, caller: PlayerId): void {
   const caught = ranking.compare(valueOf(s.round!.cup!.dice), last.value) < 0;
   reveal(tx, caller, 'call', caught ? 'bluff-caught' : 'claim-held');
   if (caught) {
-    takeLives(tx, [{ player: last.player, amount: 1, cause: 'caught-bluffing' }]);
-    finishRound(tx, 'call', { who: caller, rule: 'self' });
+    takeLives(tx, last.player, 1, 'caught-bluffing');
+    finishRound(tx, 'call', caller, 'self');
   } else {
-    takeLives(tx, [{ player: caller, amount: 1, cause: 'wrong-call' }]);
-    finishRound(tx, 'call', { who: caller, rule: 'after' });
+    takeLives(tx, caller, 1, 'wrong-call');
+    finishRound(tx, 'call', caller, 'after');
   }
 }
 
@@ -128,11 +126,11 @@ export function resolveMiaLook(tx: Transaction, receiver: PlayerId): void {
   const isMia = valueOf(s.round!.cup!.dice) === MIA;
   reveal(tx, receiver, 'mia-look', isMia ? 'mia-true' : 'mia-false');
   if (isMia) {
-    takeLives(tx, [{ player: receiver, amount: s.settings.miaLookedPenalty, cause: 'mia-looked' }]);
-    finishRound(tx, 'mia-look', { who: receiver, rule: 'after' });
+    takeLives(tx, receiver, s.settings.miaLookedPenalty, 'mia-looked');
+    finishRound(tx, 'mia-look', receiver, 'after');
   } else {
-    takeLives(tx, [{ player: last.player, amount: s.settings.miaFalsePenalty, cause: 'caught-bluffing' }]);
-    finishRound(tx, 'mia-look', { who: receiver, rule: 'self' });
+    takeLives(tx, last.player, s.settings.miaFalsePenalty, 'caught-bluffing');
+    finishRound(tx, 'mia-look', receiver, 'self');
   }
 }
 
@@ -144,12 +142,12 @@ export function resolveTimeout(tx: Transaction, player: PlayerId): void {
   const seat = tx.state.seats.find((p) => p.id === player)!;
   const missed = seat.missedTurns + 1;
   tx.emit({ type: 'turnMissed', player, missed });
-  takeLives(tx, [{ player, amount: 1, cause: 'timeout' }]);
+  takeLives(tx, player, 1, 'timeout');
   const after = tx.state.seats.find((p) => p.id === player)!;
   if (after.out === null && missed >= tx.state.settings.idleLimit) {
     tx.emit({ type: 'playerOut', player, reason: 'idle' });
   }
-  finishRound(tx, 'timeout', { who: player, rule: 'after' });
+  finishRound(tx, 'timeout', player, 'after');
 }
 
 /** Lifts the cup: the dice under it become public, with what they are measured against. */
