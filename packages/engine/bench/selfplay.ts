@@ -67,7 +67,7 @@ function row(name: string, t: Tally) {
     'turns/s': Math.round((t.turns / t.ms) * 1000),
     'turns/cpu-s': Math.round((t.turns / t.cpuMs) * 1000),
     'best slice': Math.round(t.best),
-    'µs/turn': Number(((t.ms * 1000) / t.turns).toFixed(3)),
+    'CPU µs/turn': Number(((t.cpuMs * 1000) / t.turns).toFixed(3)),
     'turns/game': Number((t.turns / t.games).toFixed(1)),
   };
 }
