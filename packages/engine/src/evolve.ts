@@ -9,7 +9,7 @@ import { nextActive } from './table';
  * Throws only on an event that cannot follow this state: a corrupted log.
  */
 export function evolve(state: GameState | null, event: GameEvent): GameState {
-  return fold(state, event, null);
+  return evolveDraft(state, event, null);
 }
 
 /**
@@ -22,12 +22,11 @@ export interface Draft {
   ownRound: Round | null;
 }
 
-/** `evolve` for a run of folds whose intermediate states nobody keeps (see `Draft`). */
-export function evolveDraft(state: GameState | null, event: GameEvent, draft: Draft): GameState {
-  return fold(state, event, draft);
-}
-
-function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameState {
+/**
+ * `evolve` for a run of folds whose intermediate states nobody keeps (see `Draft`); with a null
+ * draft it is `evolve` itself, copying whatever changes.
+ */
+export function evolveDraft(state: GameState | null, event: GameEvent, d: Draft | null): GameState {
   if (event.type === 'gameCreated') {
     if (state !== null) throw new Error('gameCreated on an existing game');
     return {
@@ -134,13 +133,13 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
     }
     case 'turnMissed': {
       const next = copyGame(s, d);
-      next.seats = updateSeat(s.seats, event.player, (p) => withSeat(p, p.lives, p.out, event.missed));
+      next.seats = updateSeat(s.seats, event.player, MISSED, event.missed);
       return next;
     }
     case 'lifeLost': {
       const r = round(s);
       const next = copyGame(s, d);
-      next.seats = updateSeat(s.seats, event.player, (p) => withSeat(p, event.lives, p.out, p.missedTurns));
+      next.seats = updateSeat(s.seats, event.player, LIVES, event.lives);
       next.round = copyRound(r, d);
       next.round.losses = appended(r.losses, { player: event.player, amount: event.amount, cause: event.cause });
       return next;
@@ -150,7 +149,7 @@ function fold(state: GameState | null, event: GameEvent, d: Draft | null): GameS
       const roundNumber = s.round?.number ?? 0;
       const next = copyGame(s, d);
       next.eliminations = order;
-      next.seats = updateSeat(s.seats, event.player, (p) => withSeat(p, p.lives, { reason: event.reason, order, round: roundNumber }, p.missedTurns));
+      next.seats = updateSeat(s.seats, event.player, OUT, { reason: event.reason, order, round: roundNumber });
       return next;
     }
     case 'roundEnded': {
@@ -225,9 +224,27 @@ function round(s: GameState): Round {
   return s.round;
 }
 
-function updateSeat(seats: Seat[], id: PlayerId, f: (seat: Seat) => Seat): Seat[] {
+// Which field of a seat `updateSeat` sets: a number rather than a callback, so no closure is
+// made per change.
+const LIVES = 0;
+const OUT = 1;
+const MISSED = 2;
+
+/** The seats with `id`'s lives, out or missed turns (as `field` says) set to `value`. */
+function updateSeat(seats: Seat[], id: PlayerId, field: typeof OUT, value: Seat['out']): Seat[];
+function updateSeat(seats: Seat[], id: PlayerId, field: typeof LIVES | typeof MISSED, value: number): Seat[];
+function updateSeat(seats: Seat[], id: PlayerId, field: number, value: number | Seat['out']): Seat[] {
   const next = seats.slice();
-  for (let i = 0; i < next.length; i++) if (next[i]!.id === id) next[i] = f(next[i]!);
+  for (let i = 0; i < next.length; i++) {
+    const p = next[i]!;
+    if (p.id !== id) continue;
+    next[i] = withSeat(
+      p,
+      field === LIVES ? (value as number) : p.lives,
+      field === OUT ? (value as Seat['out']) : p.out,
+      field === MISSED ? (value as number) : p.missedTurns,
+    );
+  }
   return next;
 }
 
@@ -242,7 +259,7 @@ function appended<T>(list: readonly T[], item: T): T[] {
 /** The seats with `id`'s missed turns at 0: the same array when they already are. */
 function resetMissed(seats: Seat[], id: PlayerId): Seat[] {
   for (const p of seats) {
-    if (p.id === id && p.missedTurns !== 0) return updateSeat(seats, id, (q) => withSeat(q, q.lives, q.out, 0));
+    if (p.id === id && p.missedTurns !== 0) return updateSeat(seats, id, MISSED, 0);
   }
   return seats;
 }
@@ -251,6 +268,6 @@ function resetMissed(seats: Seat[], id: PlayerId): Seat[] {
 export function replay(events: readonly GameEvent[]): GameState | null {
   let state: GameState | null = null;
   const draft: Draft = { ownState: null, ownRound: null }; // only the last state leaves: the ones between may change in place
-  for (const e of events) state = fold(state, e, draft);
+  for (const e of events) state = evolveDraft(state, e, draft);
   return state;
 }

@@ -82,7 +82,7 @@ function countActive(seats: readonly Seat[]): number {
  * order reversed; under `first-out`, the rest by lives and the player out last.
  */
 export function finalResult(seats: readonly Seat[]): { winner: PlayerId | null; ranking: Placing[] } {
-  const sorted = seats.slice().sort((a, b) => {
+  const sorted = sortedStably(seats, (a, b) => {
     if (a.out === null && b.out === null) return b.lives - a.lives;
     if (a.out === null) return -1;
     if (b.out === null) return 1;
@@ -97,6 +97,24 @@ export function finalResult(seats: readonly Seat[]): { winner: PlayerId | null; 
   const firsts = ranking.filter((r) => r.place === 1);
   const winner = firsts.length === 1 && seats.find((p) => p.id === firsts[0]!.player)!.out === null ? firsts[0]!.player : null;
   return { winner, ranking };
+}
+
+/**
+ * A sorted copy, stable like `Array.prototype.sort`: an insertion sort, as a game has at most ten
+ * seats and the built-in sort calls a comparator from native code at a cost per call.
+ */
+function sortedStably<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
+  const out = items.slice();
+  for (let i = 1; i < out.length; i++) {
+    const item = out[i]!;
+    let j = i - 1;
+    while (j >= 0 && compare(out[j]!, item) > 0) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = item;
+  }
+  return out;
 }
 
 /**
