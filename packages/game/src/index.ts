@@ -3,6 +3,7 @@ export * from './ai-seats';
 export * from './chats';
 export * from './bus';
 export * from './ids';
+export { KEY_RETENTION_MS, LOG_COMPACT_AFTER_MS, MAINTENANCE_INTERVAL_MS, type MaintenanceOptions, type SweepResult } from './maintenance';
 export * from './projection';
 export { readEvents, findGame, findCurrentGame, type GameRecord, type StoredEvent } from './repository';
 export * from './rng';

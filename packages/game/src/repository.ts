@@ -1,5 +1,5 @@
 import type { GameEvent, GameState } from '@mia/engine';
-import type { Prisma, ReadClient } from '@mia/db';
+import { gameEvents, type Prisma, type ReadClient } from '@mia/db';
 import type { RowWrite } from './projection';
 
 export type Tx = Prisma.TransactionClient;
@@ -66,11 +66,8 @@ export async function findCurrentGame(db: Reader, chatId: bigint): Promise<GameR
 }
 
 export async function readEvents(db: Reader, gameId: string, afterSeq = 0, uptoSeq?: number): Promise<StoredEvent[]> {
-  const rows = await db.gameEvent.findMany({
-    where: { gameId, seq: { gt: afterSeq, ...(uptoSeq !== undefined ? { lte: uptoSeq } : {}) } },
-    orderBy: { seq: 'asc' },
-    select: { seq: true, payload: true, createdAt: true },
-  });
+  // From GameEvent, or from GameLog once the maintenance sweep has compacted a finished game.
+  const rows = await gameEvents(db, gameId, afterSeq, uptoSeq ?? null);
   return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent, createdAt: r.createdAt }));
 }
 

@@ -9,6 +9,7 @@ import { Deadlines } from './deadlines';
 import { Feed } from './feed';
 import { Listings } from './listings';
 import { Lobbies } from './lobbies';
+import { Maintenance, type MaintenanceOptions, type SweepResult } from './maintenance';
 import { LOBBY_TIMES, type ExtendLobbyResult, type LobbyTimes } from './lobby-times';
 import type { GameRecord, StoredEvent } from './repository';
 import type { ActRequest, ActResult, ChatChanged, CommittedBatch, UserInfo } from './requests';
@@ -32,6 +33,8 @@ export interface GameServiceOptions {
   maxRetries?: number;
   /** Lobby closing times (default LOBBY_TIMES). */
   lobby?: Partial<LobbyTimes>;
+  /** The periodic housekeeping (see `Maintenance`): its knobs, or false for none. Default: on. */
+  maintenance?: MaintenanceOptions | false;
 }
 
 /**
@@ -62,6 +65,7 @@ export class GameService {
   private readonly lobbies: Lobbies;
   private readonly acting: Acting;
   private readonly users: Users;
+  private readonly maintenance: Maintenance;
   private closed = false;
 
   constructor(options: GameServiceOptions) {
@@ -102,6 +106,8 @@ export class GameService {
     this.lobbies = new Lobbies({ prisma, committer, now, log, lobbyTimes, maxRetries, arm, closed });
     this.acting = new Acting({ prisma, bus, committer, feed, log, maxRetries, currentGame: (chatId) => this.currentGame(chatId) });
     this.users = new Users(prisma, (id) => committer.forgetProfile(id));
+    this.maintenance = new Maintenance(prisma, db.kind, now, log, options.maintenance || {});
+    if (options.maintenance !== false) this.maintenance.start();
     this.deadlines = new Deadlines(
       {
         prisma,
@@ -235,8 +241,18 @@ export class GameService {
     return this.deadlines.fireOverdue();
   }
 
+  /**
+   * One housekeeping sweep now: processed-update keys past their retention pruned, event logs of
+   * games ended a while ago compacted, and the embedded database vacuumed. `at`: the time to
+   * judge ages by (default now).
+   */
+  maintain(at?: Date): Promise<SweepResult> {
+    return this.maintenance.sweep(at);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.maintenance.stop();
     this.deadlines.clear();
     this.feed.close();
     await this.bus.close();

@@ -3,6 +3,7 @@
 // may be shown in its replay).
 import type { Prisma } from '../generated/prisma/client';
 import type { Reader } from './common';
+import { gameEvents } from './event-log';
 
 export interface ReplayEvent {
   seq: number;
@@ -111,11 +112,7 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
         user: { select: { firstName: true, isAi: true } },
       },
     }),
-    prisma.gameEvent.findMany({
-      where: { gameId },
-      orderBy: { seq: 'asc' },
-      select: { seq: true, type: true, payload: true, createdAt: true },
-    }),
+    gameEvents(prisma, gameId),
     prisma.round.findMany({
       where: { gameId },
       orderBy: { number: 'asc' },

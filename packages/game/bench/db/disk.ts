@@ -6,11 +6,14 @@ import { join } from 'node:path';
 import { botMessageStore, type Database } from '@mia/db';
 import { aiAction, seededRng, strategyFor, type Strategy } from '@mia/engine';
 import pg from 'pg';
+import { KEY_RETENTION_MS, LOG_COMPACT_AFTER_MS } from '../../src/maintenance';
 import { GameService } from '../../src/service';
 import { quiet } from './options';
 
 export interface TableDisk {
   table: string;
+  /** Bytes per game as played, after a plain VACUUM (no sweep yet). */
+  played: number;
   /** Bytes per game after a plain VACUUM (dead rows' space kept for reuse, as autovacuum leaves it). */
   vacuum: number;
   /** Bytes per game after VACUUM FULL (the live rows and their indexes only). */
@@ -23,7 +26,7 @@ export interface DiskResult {
   games: number;
   actions: number;
   tables: TableDisk[];
-  total: { vacuum: number; full: number };
+  total: { played: number; vacuum: number; full: number };
   /** The embedded database's folder, bytes per game, after VACUUM + CHECKPOINT (null: not a folder). */
   folder: { before: number; afterVacuum: number; afterFull: number } | null;
   /** Queries node-postgres sent per in-game action (BEGIN/COMMIT included). */
@@ -78,15 +81,17 @@ export async function measureDisk(db: Database, games: number, seed: number, dat
   const folder0 = dataDir ? await folderBytes(dataDir) : 0;
 
   const rng = seededRng(seed + 5000);
-  const service = new GameService({ db, rng: seededRng(seed + 6000), timers: false, log: quiet });
+  const service = new GameService({ db, rng: seededRng(seed + 6000), timers: false, log: quiet, maintenance: false });
   const messages = botMessageStore(db.prisma);
   const kinds = ['calculator', 'bluffer', 'honest'] as const;
+  let played = before;
   let actions = 0;
   let actionQueries = 0;
   try {
     for (let g = 0; g < games; g++) {
-      const chatId = BigInt(-1_008_000_000_000 - g);
-      const seats = [0, 1, 2, 3].map((i) => String(6_000_000_000 + (g % 50) * 10 + i));
+      // ten groups, forty people: a group plays game after game
+      const chatId = BigInt(-1_008_000_000_000 - (g % 10));
+      const seats = [0, 1, 2, 3].map((i) => String(6_000_000_000 + (g % 10) * 4 + ((g + i) % 4)));
       const minds = new Map<string, Strategy>(seats.map((id, i) => [id, strategyFor(kinds[(g + i) % kinds.length]!)]));
       const person = (id: string) => ({ id, name: `Player ${id.slice(-3)}`, username: `p${id}`, languageCode: 'en' });
       let update = g * 10_000;
@@ -112,6 +117,13 @@ export async function measureDisk(db: Database, games: number, seed: number, dat
       }
       if (game.status !== 'FINISHED') throw new Error(`game ${g} ended ${game.status}`);
     }
+    await vacuum(false);
+    await checkpoint();
+    played = await sizes(db);
+    // Steady state: the housekeeping sweep as it runs once the keys' retention and the logs'
+    // compaction delay have passed for every game played here.
+    const sweep = await service.maintain(new Date(Date.now() + KEY_RETENTION_MS + LOG_COMPACT_AFTER_MS + 60_000));
+    if (sweep.logsCompacted !== games) throw new Error(`compacted ${sweep.logsCompacted} logs of ${games} games`);
   } finally {
     await service.close();
   }
@@ -129,17 +141,18 @@ export async function measureDisk(db: Database, games: number, seed: number, dat
   const tables = [...afterFull.keys()]
     .map((table) => ({
       table,
+      played: per(played.get(table)!.bytes, before.get(table)?.bytes ?? 0),
       vacuum: per(afterVacuum.get(table)!.bytes, before.get(table)?.bytes ?? 0),
       full: per(afterFull.get(table)!.bytes, before.get(table)?.bytes ?? 0),
       rows: per(afterFull.get(table)!.rows, before.get(table)?.rows ?? 0),
     }))
     .sort((a, b) => b.vacuum - a.vacuum);
-  const sum = (k: 'vacuum' | 'full') => tables.reduce((s, t) => s + t[k], 0);
+  const sum = (k: 'played' | 'vacuum' | 'full') => tables.reduce((s, t) => s + t[k], 0);
   return {
     games,
     actions,
     tables,
-    total: { vacuum: sum('vacuum'), full: sum('full') },
+    total: { played: sum('played'), vacuum: sum('vacuum'), full: sum('full') },
     folder: dataDir ? { before: folder0, afterVacuum: per(folder1, folder0), afterFull: per(folder2, folder0) } : null,
     roundTripsPerAction: actions ? actionQueries / actions : 0,
   };
@@ -149,8 +162,20 @@ const kB = (b: number) => Math.round(b / 102.4) / 10;
 
 export function diskTable(r: DiskResult) {
   return [
-    ...r.tables.map((t) => ({ table: t.table, 'rows/game': Math.round(t.rows * 10) / 10, 'kB/game VACUUM': kB(t.vacuum), 'kB/game VACUUM FULL': kB(t.full) })),
-    { table: 'total', 'rows/game': NaN, 'kB/game VACUUM': kB(r.total.vacuum), 'kB/game VACUUM FULL': kB(r.total.full) },
+    ...r.tables.map((t) => ({
+      table: t.table,
+      'rows/game': Math.round(t.rows * 10) / 10,
+      'kB/game as played, VACUUM': kB(t.played),
+      'kB/game swept, VACUUM': kB(t.vacuum),
+      'kB/game swept, VACUUM FULL': kB(t.full),
+    })),
+    {
+      table: 'total',
+      'rows/game': NaN,
+      'kB/game as played, VACUUM': kB(r.total.played),
+      'kB/game swept, VACUUM': kB(r.total.vacuum),
+      'kB/game swept, VACUUM FULL': kB(r.total.full),
+    },
   ];
 }
 
@@ -160,6 +185,7 @@ export function diskSummary(database: string, r: DiskResult): string {
     : '';
   return (
     `${database}: ${r.games} finished games (4 players, default settings, AI choices), ${r.actions} in-game actions: ` +
+    `${kB(r.total.played)} kB/game as played (after VACUUM); after the housekeeping sweep (keys past their 48 h, logs compacted) ` +
     `${kB(r.total.vacuum)} kB/game after VACUUM, ${kB(r.total.full)} kB/game after VACUUM FULL (tables + TOAST + indexes)${folder}; ` +
     `${Math.round(r.roundTripsPerAction * 100) / 100} database round trips per in-game GameService.act (the bot's message save besides)`
   );
