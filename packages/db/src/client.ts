@@ -2,7 +2,9 @@
 // node-postgres via @prisma/adapter-pg: no engine binary to download, and the same path for
 // a real server and for the embedded PGlite served over a loopback socket.
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
+import { registerPool } from './typed-sql';
 
 export interface ClientOptions {
   /**
@@ -14,10 +16,13 @@ export interface ClientOptions {
 }
 
 export function createPrisma(connectionString: string, options: ClientOptions = {}): PrismaClient {
-  const adapter = new PrismaPg(options.embedded ? { connectionString, max: 1, idleTimeoutMillis: 0 } : { connectionString }, {
-    statementNameGenerator: preparedStatements(),
-  });
-  return new PrismaClient({ adapter });
+  // The pool is made here, not by the adapter, so the hot path's typed statements (typed-sql.ts)
+  // share it; the adapter ends it on $disconnect.
+  const pool = new pg.Pool(options.embedded ? { connectionString, max: 1, idleTimeoutMillis: 0 } : { connectionString });
+  const adapter = new PrismaPg(pool, { statementNameGenerator: preparedStatements(), disposeExternalPool: true });
+  const prisma = new PrismaClient({ adapter });
+  registerPool(prisma, pool);
+  return prisma;
 }
 
 /**

@@ -1,4 +1,5 @@
 export { createPrisma, type ClientOptions } from './client';
+export { poolOf, run, statement, type TypedStatement } from './typed-sql';
 export { openDatabase, type Database, type OpenOptions } from './database';
 export { defaultDataDir, MEMORY, startEmbedded, type EmbeddedDatabase, type EmbeddedOptions } from './embedded';
 export {

@@ -1,7 +1,9 @@
 import { apply } from '@mia/engine';
 import type { PrismaClient } from '@mia/db';
 import type { Logger } from 'pino';
-import type { EventBus } from './bus';
+import { poolOf } from '@mia/db';
+import { CHANNEL, LocalBus, PgNotifyBus, type EventBus } from './bus';
+import { advanceInOneStatement, fitsOneStatement } from './fast-write';
 import { planCommit } from './commit-plan';
 import type { LobbyTimes } from './lobby-times';
 import type { GameRecord, StoredEvent, Tx } from './repository';
@@ -118,17 +120,21 @@ export class Committer {
         newProfile: request.user !== undefined && this.profiles.get(request.user.id) !== profileKey(request.user),
       });
       const record = commit.record;
+      const full = { ...commit, ...(extras.dueBy ? { dueBy: extras.dueBy } : {}), ...(extras.alongside ? { alongside: extras.alongside } : {}) };
+      const pool = poolOf(this.deps.prisma);
+      // The bus's NOTIFY goes into the statement: only the two buses whose publish is known.
+      const bus = this.deps.bus.constructor;
+      const channel = bus === PgNotifyBus ? CHANNEL : bus === LocalBus ? null : undefined;
+      const rows = pool && channel !== undefined ? fitsOneStatement(full) : null;
       try {
-        await this.deps.prisma.$transaction(
-          (tx) =>
-            writeCommit(tx, {
-              ...commit,
-              ...(extras.dueBy ? { dueBy: extras.dueBy } : {}),
-              ...(extras.alongside ? { alongside: extras.alongside } : {}),
-              publish: (t) => this.deps.bus.publish(t, notice),
-            }),
-          ACT_TRANSACTION,
-        );
+        if (pool && rows) {
+          const written = await advanceInOneStatement(pool, full, rows, channel ? { channel, notice } : null);
+          if (!written.claimed) throw new Duplicate();
+          if (!written.updated) throw new Conflict();
+        } else {
+          const publish = (t: Tx) => this.deps.bus.publish(t, notice);
+          await this.deps.prisma.$transaction((tx) => writeCommit(tx, { ...full, publish }), ACT_TRANSACTION);
+        }
       } catch (error) {
         if (error instanceof Duplicate) return { status: 'duplicate', game: await this.deps.currentGame(chatId) };
         if (error instanceof Conflict || isWriteConflict(error)) {
