@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '@mia/db';
 import { createServerDatabase } from '@mia/db/testing';
-import { type DiskResult, diskSummary, diskTable, measureDisk } from './db/disk';
+import { type DiskResult, diskSummary, diskTable, measureDisk, measureSteady } from './db/disk';
 import { config, env, log } from './db/options';
 
 export async function diskOn(database: 'postgres' | 'pglite', games = env('BENCH_DISK_GAMES', 100)): Promise<DiskResult> {
@@ -22,7 +22,7 @@ export async function diskOn(database: 'postgres' | 'pglite', games = env('BENCH
     try {
       const db = await openDatabase({ databaseUrl: server.url });
       try {
-        return await measureDisk(db, games, config.seed);
+        return await withSteady(db, await measureDisk(db, games, config.seed), games);
       } finally {
         await db.close();
       }
@@ -34,7 +34,7 @@ export async function diskOn(database: 'postgres' | 'pglite', games = env('BENCH
   try {
     const db = await openDatabase({ dataDir: dir });
     try {
-      return await measureDisk(db, games, config.seed, dir);
+      return await withSteady(db, await measureDisk(db, games, config.seed, dir), games);
     } finally {
       await db.close();
     }
@@ -43,12 +43,26 @@ export async function diskOn(database: 'postgres' | 'pglite', games = env('BENCH
   }
 }
 
+/** BENCH_DISK_CHUNKS (5) chunks of 10 more games, swept and vacuumed between: see measureSteady. */
+async function withSteady(db: Parameters<typeof measureSteady>[0], r: DiskResult, games: number): Promise<DiskResult> {
+  const chunks = env('BENCH_DISK_CHUNKS', 5);
+  if (chunks < 2) return r;
+  return { ...r, steady: await measureSteady(db, chunks, 10, config.seed, games) };
+}
+
 export async function reportDisk(database: 'postgres' | 'pglite'): Promise<DiskResult> {
   const name = database === 'postgres' ? 'PostgreSQL' : 'PGlite';
   log(`\n== disk per finished game: ${name}`);
   const r = await diskOn(database);
   log(diskSummary(name, r));
   console.table(diskTable(r));
+  if (r.steady) {
+    const kB = (b: number) => Math.round(b / 102.4) / 10;
+    log(
+      `  steady state, plain VACUUM only: ${r.steady.totals.length} chunks of 10 games, each swept (as two days later) and vacuumed; ` +
+        `all tables after each chunk: ${r.steady.totals.map((t) => `${kB(t)} kB`).join(', ')} → ${kB(r.steady.perGame)} kB per game after the first chunk`,
+    );
+  }
   return r;
 }
 

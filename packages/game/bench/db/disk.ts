@@ -31,6 +31,8 @@ export interface DiskResult {
   folder: { before: number; afterVacuum: number; afterFull: number } | null;
   /** Queries node-postgres sent per in-game action (BEGIN/COMMIT included). */
   roundTripsPerAction: number;
+  /** See measureSteady. */
+  steady?: { totals: number[]; perGame: number };
 }
 
 // Every query through node-postgres (the Prisma adapter, the bus) goes through Client.prototype.query.
@@ -66,6 +68,70 @@ async function folderBytes(dir: string): Promise<number> {
 /** What the bot saves after an action (its messages' ids and the version shown): a stand-in of the usual size. */
 const botRefs = (version: number) => ({ lobby: 1001, round: { id: 1002, text: 'r' }, prompts: { '1': { id: 1003, kind: 'announce' } }, sent: version });
 
+/** Plays typical games through a GameService (housekeeping off: the benchmark sweeps itself). */
+function player(db: Database, seed: number) {
+  const rng = seededRng(seed + 5000);
+  const service = new GameService({ db, rng: seededRng(seed + 6000), timers: false, log: quiet, maintenance: false });
+  const messages = botMessageStore(db.prisma);
+  const kinds = ['calculator', 'bluffer', 'honest'] as const;
+  /** Game number `g`: four players of ten groups; returns its in-game actions and their queries. */
+  const game = async (g: number) => {
+    let actions = 0;
+    let actionQueries = 0;
+    // ten groups, forty people: a group plays game after game
+    const chatId = BigInt(-1_008_000_000_000 - (g % 10));
+    const seats = [0, 1, 2, 3].map((i) => String(6_000_000_000 + (g % 10) * 4 + ((g + i) % 4)));
+    const minds = new Map<string, Strategy>(seats.map((id, i) => [id, strategyFor(kinds[(g + i) % kinds.length]!)]));
+    const person = (id: string) => ({ id, name: `Player ${id.slice(-3)}`, username: `p${id}`, languageCode: 'en' });
+    let update = g * 10_000;
+    const act = async (req: Parameters<GameService['act']>[0], timed: boolean) => {
+      const q0 = queries;
+      const result = await service.act({ ...req, key: `update:${update++}` });
+      if (timed) {
+        actions++;
+        actionQueries += queries - q0;
+      }
+      if (result.status !== 'applied') throw new Error(`act ${req.action.type}: ${result.status}`);
+      await messages.save(result.game.id, botRefs(result.game.version));
+      return result.game;
+    };
+    const creator = person(seats[0]!);
+    await act({ chatId, user: creator, chat: { title: `disk ${g % 10}`, type: 'supergroup' }, action: { type: 'create', creator: creator.id } }, false);
+    for (const id of seats) await act({ chatId, user: person(id), action: { type: 'join', player: id, name: person(id).name } }, false);
+    let state = await act({ chatId, user: creator, action: { type: 'start' } }, false);
+    while (state.state.phase === 'playing') {
+      const actor = state.state.round!.actor;
+      const action = aiAction(state.state, actor, minds.get(actor)!, rng)!;
+      state = await act({ chatId, gameId: state.id, action, user: person(actor), current: state }, true);
+    }
+    if (state.status !== 'FINISHED') throw new Error(`game ${g} ended ${state.status}`);
+    return { actions, queries: actionQueries };
+  };
+  return { service, game };
+}
+
+/**
+ * Steady state with plain VACUUM only: `chunks` × `perChunk` more games, each chunk followed by the
+ * housekeeping sweep as if two days had passed (keys pruned, logs compacted) and a VACUUM (what the
+ * sweep runs on PGlite, autovacuum on PostgreSQL), so each chunk reuses the space the last one freed.
+ * Returns the total size after each chunk and the growth per game after the first chunk.
+ */
+export async function measureSteady(db: Database, chunks: number, perChunk: number, seed: number, firstGame: number) {
+  const play = player(db, seed + 1);
+  const totals: number[] = [];
+  try {
+    for (let c = 0; c < chunks; c++) {
+      for (let g = 0; g < perChunk; g++) await play.game(firstGame + c * perChunk + g);
+      await play.service.maintain(new Date(Date.now() + (c + 1) * (KEY_RETENTION_MS + LOG_COMPACT_AFTER_MS + 60_000)));
+      await db.prisma.$executeRawUnsafe('VACUUM');
+      totals.push([...(await sizes(db)).values()].reduce((s, t) => s + t.bytes, 0));
+    }
+  } finally {
+    await play.service.close();
+  }
+  return { totals, perGame: (totals.at(-1)! - totals[0]!) / ((chunks - 1) * perChunk) };
+}
+
 /**
  * Plays `games` four-player games with default settings, each seat an AI strategy (as people: keys
  * and profiles as the bot sends them), the bot's message store saved after every action as the bot
@@ -80,42 +146,16 @@ export async function measureDisk(db: Database, games: number, seed: number, dat
   const before = await sizes(db);
   const folder0 = dataDir ? await folderBytes(dataDir) : 0;
 
-  const rng = seededRng(seed + 5000);
-  const service = new GameService({ db, rng: seededRng(seed + 6000), timers: false, log: quiet, maintenance: false });
-  const messages = botMessageStore(db.prisma);
-  const kinds = ['calculator', 'bluffer', 'honest'] as const;
+  const play = player(db, seed);
   let played = before;
   let actions = 0;
   let actionQueries = 0;
+  const service = play.service;
   try {
     for (let g = 0; g < games; g++) {
-      // ten groups, forty people: a group plays game after game
-      const chatId = BigInt(-1_008_000_000_000 - (g % 10));
-      const seats = [0, 1, 2, 3].map((i) => String(6_000_000_000 + (g % 10) * 4 + ((g + i) % 4)));
-      const minds = new Map<string, Strategy>(seats.map((id, i) => [id, strategyFor(kinds[(g + i) % kinds.length]!)]));
-      const person = (id: string) => ({ id, name: `Player ${id.slice(-3)}`, username: `p${id}`, languageCode: 'en' });
-      let update = g * 10_000;
-      const act = async (req: Parameters<GameService['act']>[0], timed: boolean) => {
-        const q0 = queries;
-        const result = await service.act({ ...req, key: `update:${update++}` });
-        if (timed) {
-          actions++;
-          actionQueries += queries - q0;
-        }
-        if (result.status !== 'applied') throw new Error(`act ${req.action.type}: ${result.status}`);
-        await messages.save(result.game.id, botRefs(result.game.version));
-        return result.game;
-      };
-      const creator = person(seats[0]!);
-      await act({ chatId, user: creator, chat: { title: `disk ${g}`, type: 'supergroup' }, action: { type: 'create', creator: creator.id } }, false);
-      for (const id of seats) await act({ chatId, user: person(id), action: { type: 'join', player: id, name: person(id).name } }, false);
-      let game = await act({ chatId, user: creator, action: { type: 'start' } }, false);
-      while (game.state.phase === 'playing') {
-        const actor = game.state.round!.actor;
-        const action = aiAction(game.state, actor, minds.get(actor)!, rng)!;
-        game = await act({ chatId, gameId: game.id, action, user: person(actor), current: game }, true);
-      }
-      if (game.status !== 'FINISHED') throw new Error(`game ${g} ended ${game.status}`);
+      const counted = await play.game(g);
+      actions += counted.actions;
+      actionQueries += counted.queries;
     }
     await vacuum(false);
     await checkpoint();
