@@ -18,16 +18,19 @@
  * a fresh mia_bench_* database is created there and dropped at the end), BENCH_USERS (200),
  * BENCH_CHATS (50), BENCH_SAMPLES (200 per query), BENCH_ACTIONS (500), BENCH_SEED (1), BENCH_KEEP
  * (keep the PostgreSQL database for EXPLAIN work: drop it yourself).
- * Results: bench/results/db.json and db.md at the repository root (merged per database).
+ * Results: bench/results/db.json and db.md at the repository root (merged per database). Before the
+ * seeding, bench/disk.ts prints the disk per finished game and the round trips per action
+ * (BENCH_DISK_GAMES, 100; 0 skips it).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { machine } from '@mia/db/bench';
 import { REPO_ROOT } from '@mia/db';
-import { config, log } from './db/options';
+import { config, env, log } from './db/options';
 import { type DbResult, onPglite, onPostgres } from './db/databases';
 import { describeRun, fmt, goalLine, markdown } from './db/report';
+import { reportDisk } from './disk';
 
 export { seedAndPrepare, type SeedResult } from './db/seed';
 
@@ -36,6 +39,9 @@ async function main() {
   const results: DbResult[] = [];
   for (const database of config.databases) {
     if (database !== 'postgres' && database !== 'pglite') throw new Error(`BENCH_DATABASES: unknown database ${database}`);
+    // Disk per finished game and round trips per action first, on a fresh database (bench/disk.ts;
+    // BENCH_DISK_GAMES=0 skips it).
+    if (env('BENCH_DISK_GAMES', 100) > 0) await reportDisk(database);
     const target = config.announcements[database]!;
     const r = database === 'postgres' ? await onPostgres(target) : await onPglite(target);
     results.push(r);
