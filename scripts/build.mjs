@@ -1,0 +1,156 @@
+// Builds the production processes into plain JavaScript, when their sources are newer than the
+// build: `npm start` (and `npm start -w @mia/bot|@mia/dashboard`) run this first, then node on
+// the output, so no TypeScript loader (tsx) or nested npm holds memory beside the app.
+//
+//   node scripts/build.mjs [demo|bot|dashboard …] [--force]     (no name: all three)
+//
+// Each entry is bundled by esbuild with the workspace packages (@mia/*, which export TypeScript)
+// inlined and every third-party package left to node_modules. The SPA is built by Vite in a
+// process of its own when stale, so its memory is gone before the app starts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const at = (...p) => join(ROOT, ...p);
+
+/** The processes an operator runs: entry → output (apps/dashboard/dist is the SPA, hence dist-server). */
+export const TARGETS = {
+  demo: { entry: at('apps/demo/src/main.ts'), out: at('apps/demo/dist/main.js') },
+  bot: { entry: at('apps/bot/src/main.ts'), out: at('apps/bot/dist/main.js') },
+  dashboard: { entry: at('apps/dashboard/server/main.ts'), out: at('apps/dashboard/dist-server/main.js') },
+};
+
+/** Everything bundled into an output: the workspaces' TypeScript, their package.json files, this script. */
+const SOURCES = [
+  'apps/demo/src',
+  'apps/bot/src',
+  'apps/dashboard/server',
+  'apps/dashboard/shared',
+  ...readdirSync(at('packages')).map((p) => `packages/${p}/src`),
+  ...['apps', 'packages'].flatMap((d) => readdirSync(at(d)).map((p) => `${d}/${p}/package.json`)),
+  'package-lock.json',
+  'scripts/build.mjs',
+];
+/** The SPA's sources, as apps/dashboard/server/build-web.ts checks them at run time. */
+const WEB_SOURCES = ['apps/dashboard/web', 'apps/dashboard/shared', 'apps/dashboard/vite.config.ts'];
+const WEB_INDEX = at('apps/dashboard/dist/index.html');
+
+const newest = (path) => {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(path).reduce((m, name) => (name === 'node_modules' ? m : Math.max(m, newest(join(path, name)))), s.mtimeMs);
+};
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1);
+
+/**
+ * Workspace sources find files beside them through `import.meta.url` (locales, the built SPA,
+ * fonts, prisma/, Prisma's generated client, the schema engine's wasm through createRequire).
+ * Inlined in a bundle, each keeps its own: `import.meta.url` becomes its source file's address,
+ * computed from the bundle's, so the repository can move.
+ */
+function sourceUrls(outDir) {
+  return {
+    name: 'source-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
+        const rel = relative(outDir, args.path).split(sep).join('/');
+        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * @mia/* and relative imports are bundled; any other package stays external. A package that
+ * resolves to a nested node_modules (apps/dashboard/node_modules/lru-cache, a version apart from
+ * the root's) is imported by its path relative to the bundle, so node loads that same copy.
+ */
+function externals(outDir) {
+  const rootModules = at('node_modules') + sep;
+  return {
+    name: 'externals',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.path.startsWith('@mia/') || args.path.startsWith('node:') || args.pluginData === 'resolving') return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+        if (resolved.errors.length > 0 || !resolved.path || resolved.path.startsWith(rootModules) || !resolved.path.includes(`${sep}node_modules${sep}`)) {
+          return { path: args.path, external: true };
+        }
+        const rel = relative(outDir, resolved.path).split(sep).join('/');
+        return { path: rel.startsWith('.') ? rel : `./${rel}`, external: true };
+      });
+    },
+  };
+}
+
+export async function bundleEntry(entry, out) {
+  const { build } = await import('esbuild');
+  const outDir = dirname(out);
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [externals(outDir), sourceUrls(outDir)],
+  });
+}
+
+async function bundle(name) {
+  const { build } = await import('esbuild');
+  const { entry, out } = TARGETS[name];
+  const outDir = dirname(out);
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    // Class and function names as written (error names, log lines), not esbuild's renamings.
+    keepNames: true,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [externals(outDir), sourceUrls(outDir)],
+    banner: { js: `// Built by scripts/build.mjs from ${relative(ROOT, entry)}: do not edit.` },
+  });
+}
+
+function buildWeb() {
+  const vite = at('node_modules/vite/bin/vite.js');
+  const done = spawnSync(process.execPath, [vite, 'build', '--config', at('apps/dashboard/vite.config.ts'), '--logLevel', 'warn'], {
+    cwd: at('apps/dashboard'),
+    stdio: 'inherit',
+  });
+  if (done.status !== 0) throw new Error(`vite build failed (exit ${done.status})`);
+}
+
+export async function buildIfStale(names = Object.keys(TARGETS), { force = false, log = console.log } = {}) {
+  const sources = Math.max(...SOURCES.map((s) => newest(at(s))));
+  const stale = names.filter((n) => force || builtAt(TARGETS[n].out) < sources);
+  if (stale.length > 0) {
+    log(`building ${stale.join(', ')} (esbuild → ${stale.map((n) => relative(ROOT, TARGETS[n].out)).join(', ')})…`);
+    for (const n of stale) await bundle(n);
+  }
+  const needsWeb = names.some((n) => n !== 'bot');
+  if (needsWeb && (force || builtAt(WEB_INDEX) < Math.max(...WEB_SOURCES.map((s) => newest(at(s)))))) {
+    log('building the dashboard (vite build)…');
+    buildWeb();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  const names = argv.filter((a) => !a.startsWith('--'));
+  for (const n of names) if (!(n in TARGETS)) throw new Error(`unknown target ${n}: one of ${Object.keys(TARGETS).join(', ')}`);
+  await buildIfStale(names.length > 0 ? names : undefined, { force: argv.includes('--force') });
+}
