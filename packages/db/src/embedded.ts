@@ -9,6 +9,14 @@ import { DEFAULT_DATA_DIR } from './paths';
 
 export const MEMORY = 'memory://';
 
+/**
+ * PostgreSQL's shared buffers inside PGlite's WebAssembly memory. The default (128 MB) is all
+ * resident once the server starts; the embedded database serves one small process, and its files
+ * are in the OS's page cache anyway. 16 MB keeps about 110 MB off every process that opens one.
+ * PGLITE_SHARED_BUFFERS (e.g. 128MB) gives it more.
+ */
+const sharedBuffers = () => `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '16MB'}`;
+
 export interface EmbeddedOptions {
   /**
    * Folder holding the database (relative: to the current directory); MEMORY for a throwaway
@@ -45,7 +53,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const dataDir = requested === MEMORY ? MEMORY : resolve(requested);
   if (dataDir !== MEMORY) await mkdir(dataDir, { recursive: true });
 
-  const db = await PGlite.create(dataDir, options.image ? { loadDataDir: options.image } : {});
+  const db = await PGlite.create(dataDir, {
+    ...(options.image ? { loadDataDir: options.image } : {}),
+    // On the command line (not postgresqlconf, which would replace the cluster's whole
+    // postgresql.conf): every start, and the server initdb runs for a new cluster.
+    startParams: [...PGlite.defaultStartParams, '-c', sharedBuffers()],
+    initDbStartParams: ['--set', sharedBuffers()],
+  });
   // port 0: the OS picks a free port, so tests and several apps never collide.
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   try {

@@ -2,9 +2,7 @@
 // rasterises it. resvg's renderAsync runs on libuv's thread pool, so only the layout (a few
 // milliseconds once the fonts are parsed) runs on the event loop; at most two images rasterise at
 // once and each gets a deadline.
-import { renderAsync } from '@resvg/resvg-js';
 import pLimit from 'p-limit';
-import satori from 'satori';
 import type { Card } from './cards';
 import { previewFonts } from './fonts';
 import { cardImage } from './layout/cards';
@@ -23,15 +21,23 @@ export interface Rendered {
 
 const rasterSlots = pLimit(2);
 
+// satori (with its WebAssembly layout engine) and resvg are loaded on the first preview, not at
+// start-up: a process that never draws one does not hold them (about 20 MB resident).
+let satori: Promise<typeof import('satori').default> | undefined;
+let resvg: Promise<typeof import('@resvg/resvg-js')> | undefined;
+
 /** The card as SVG (what is rasterised: every text drawn as a path). */
-export function cardSvg(card: Card): Promise<string> {
-  return satori(cardImage(card), { width: IMAGE_WIDTH, height: IMAGE_HEIGHT, fonts: previewFonts() });
+export async function cardSvg(card: Card): Promise<string> {
+  satori ??= import('satori').then((m) => m.default);
+  return (await satori)(cardImage(card), { width: IMAGE_WIDTH, height: IMAGE_HEIGHT, fonts: previewFonts() });
 }
 
 export async function renderCard(card: Card): Promise<Rendered> {
   const started = performance.now();
   const svg = await cardSvg(card);
   const laidOut = performance.now();
+  resvg ??= import('@resvg/resvg-js');
+  const { renderAsync } = await resvg;
   const image = await rasterSlots(() =>
     renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }, AbortSignal.timeout(RASTER_TIMEOUT_MS)),
   );
