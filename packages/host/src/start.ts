@@ -2,6 +2,7 @@ import { botMessageStore, defaultDataDir, openDatabase, type Database, type Open
 import { AiSeats, GameService, type AiSeatsOptions, type GameServiceOptions } from '@mia/game';
 import pino, { type Logger } from 'pino';
 import type { Attached, FrontEnd, Handles, MiaCore } from './front-end';
+import { memoryLog } from './memory-log';
 
 export interface MiaOptions<F extends readonly FrontEnd<unknown>[]> {
   /**
@@ -59,7 +60,9 @@ export async function startMia<const F extends readonly FrontEnd<unknown>[]>(opt
   const attached: Attached<unknown>[] = [];
   const opened: Attached<unknown>[] = [];
 
+  let stopMemoryLog = () => {};
   const shutdown = async () => {
+    stopMemoryLog();
     for (const f of [...opened].reverse()) await f.close?.();
     await ai?.stop();
     for (const f of [...attached].reverse()) await f.drain?.();
@@ -81,6 +84,7 @@ export async function startMia<const F extends readonly FrontEnd<unknown>[]>(opt
       opened.push(f);
       await f.open?.();
     }
+    stopMemoryLog = memoryLog(log);
   } catch (error) {
     await shutdown().catch((e: unknown) => log.error({ err: e }, 'host: could not stop after a failed start'));
     throw error;
