@@ -104,7 +104,7 @@ module.exports = {
     // Packages are leaves (an app importing @prisma/client is seen, their insides are not walked);
     // so is the generated Prisma client, not ours to shape. Build output is not source.
     doNotFollow: { path: ['node_modules', '^packages/db/src/generated/'] },
-    exclude: { path: ['/dist/', '/\\.vitest/', '/\\.turbo/', '/data/'] },
+    exclude: { path: ['/dist/', '/dist-server/', '/\\.vitest/', '/\\.turbo/', '/data/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     combinedDependencies: false,

@@ -9,6 +9,7 @@
 // process of its own when stale, so its memory is gone before the app starts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -134,6 +135,28 @@ function buildWeb() {
   if (done.status !== 0) throw new Error(`vite build failed (exit ${done.status})`);
 }
 
+/**
+ * The embedded database's template (packages/host/src/template.ts): a cluster made once per
+ * PGlite version, here in the build's process, so that initdb's memory (500–750 MB for 15–20 s)
+ * is never the app's. A new data folder starts as a copy of it.
+ */
+async function ensurePgliteTemplate(log) {
+  const { version } = JSON.parse(readFileSync(at('node_modules/@electric-sql/pglite/package.json'), 'utf8'));
+  const dir = at('node_modules/.cache/mia', `pglite-${version}`);
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  log("preparing the embedded database's template (PGlite's initdb, once: 15–30 s)…");
+  const { PGlite } = await import('@electric-sql/pglite');
+  const part = `${dir}.${process.pid}`;
+  await mkdir(dirname(dir), { recursive: true });
+  // As packages/db/src/embedded.ts starts it (which passes its setting again at every start).
+  const sharedBuffers = 'shared_buffers=16MB';
+  const db = await PGlite.create(part, { startParams: [...PGlite.defaultStartParams, '-c', sharedBuffers], initDbStartParams: ['--set', sharedBuffers] });
+  await db.close();
+  // Made under a name of its own, then renamed: two builds at once never copy half a cluster.
+  await rename(part, dir).catch(() => {});
+  await rm(part, { recursive: true, force: true });
+}
+
 export async function buildIfStale(names = Object.keys(TARGETS), { force = false, log = console.log } = {}) {
   const sources = Math.max(...SOURCES.map((s) => newest(at(s))));
   const stale = names.filter((n) => force || builtAt(TARGETS[n].out) < sources);
@@ -146,6 +169,7 @@ export async function buildIfStale(names = Object.keys(TARGETS), { force = false
     log('building the dashboard (vite build)…');
     buildWeb();
   }
+  if (!process.env.DATABASE_URL) await ensurePgliteTemplate(log);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,8 +1,10 @@
-import { botMessageStore, defaultDataDir, openDatabase, type Database, type OpenOptions } from '@mia/db';
+import { resolve } from 'node:path';
+import { botMessageStore, defaultDataDir, MEMORY, openDatabase, type Database, type OpenOptions } from '@mia/db';
 import { AiSeats, GameService, type AiSeatsOptions, type GameServiceOptions } from '@mia/game';
 import pino, { type Logger } from 'pino';
 import type { Attached, FrontEnd, Handles, MiaCore } from './front-end';
 import { memoryLog } from './memory-log';
+import { seedFromTemplate } from './template';
 
 export interface MiaOptions<F extends readonly FrontEnd<unknown>[]> {
   /**
@@ -46,6 +48,10 @@ export async function startMia<const F extends readonly FrontEnd<unknown>[]>(opt
   const log = options.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const given = options.database && 'use' in options.database ? options.database.use : null;
   const open = (options.database as OpenOptions | undefined) ?? {};
+  // openDatabase's choice: the embedded database unless a URL is given (or, without a dataDir, set).
+  const embedded = !given && !open.databaseUrl && (open.dataDir !== undefined || !process.env.DATABASE_URL);
+  const folder = open.dataDir ?? defaultDataDir();
+  if (embedded && folder !== MEMORY) await seedFromTemplate(resolve(folder));
   const db = given ?? (await openDatabase(open));
   const games = new GameService({ ...options.service, db, log });
   const ai = options.ai === false ? null : new AiSeats(games, { ...options.ai, log });
