@@ -25,7 +25,9 @@
  * --warmup S of play before it, not measured (3), --interval ms between one game's actions
  * (1000: 100 groups → 100 actions/s), --db postgres|pglite (postgres when a server answers at
  * TEST_DATABASE_URL or postgresql://postgres@127.0.0.1:5432/postgres), --seed N (1),
- * --profile DIR (the dashboard process writes a V8 CPU profile there, for DevTools);
+ * --profile DIR (the dashboard process writes a V8 CPU profile there, for DevTools), --tsx (the
+ * dashboard from its TypeScript through tsx instead of node on dist-server/main.js, built when
+ * stale by scripts/build.mjs), --node-flags "…" (V8 flags for the dashboard process);
  * SPECTATORS_TRACE=file writes each delay with its time in the run, to see when the tail happened.
  * The dashboard's rate limit (300 requests a minute per address by default) would refuse most of
  * 1,000 upgrades from one address: the bench starts it with RATE_LIMIT_MAX raised above the

@@ -18,6 +18,8 @@ export const { values: args } = parseArgs({
     db: { type: 'string' },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
+    tsx: { type: 'boolean', default: false },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 export const positive = (name: string, raw: string) => {

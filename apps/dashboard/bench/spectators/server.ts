@@ -1,6 +1,6 @@
 // The dashboard under measurement: a process of its own (PostgreSQL) or this process (PGlite),
 // with its CPU, memory and heap as the benchmark reads them.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -87,7 +87,15 @@ export function procUsage(pid: number): Usage {
 export async function startServerProcess(databaseUrl: string): Promise<Server> {
   const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
   // the inspector on a free loopback port: only to read the heap after a collection (inspectorHeap)
-  const child = spawn(process.execPath, [...profile, '--inspect=127.0.0.1:0', '--import', 'tsx', 'server/main.ts'], {
+  // As in production: node on the compiled server (built first when stale); --tsx runs the
+  // TypeScript sources through tsx instead, as `npm start` did before, to compare the two.
+  if (!args.tsx) {
+    const built = spawnSync(process.execPath, ['../../scripts/build.mjs', 'dashboard'], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('could not build the dashboard (scripts/build.mjs)');
+  }
+  const entry = args.tsx ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'];
+  const flags = args['node-flags']!.split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...flags, '--inspect=127.0.0.1:0', ...entry], {
     cwd: PACKAGE_ROOT,
     env: {
       ...process.env,
