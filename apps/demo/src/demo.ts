@@ -31,7 +31,7 @@ const where = (db: DatabaseInfo): string => {
  */
 export async function runDemo(options: DemoOptions, print: (line: string) => void): Promise<void> {
   // Listening from the start: a stop asked for while starting up stops right after. One Ctrl-C
-  // reaches this process several times (from the terminal, and relayed by npm and tsx): every
+  // reaches this process several times (from the terminal, and relayed by npm): every
   // signal after the first is the same request, and the stop is bounded by STOP_MS instead.
   const stopped = new Promise<NodeJS.Signals>((done) => {
     const onSignal = (signal: NodeJS.Signals) => {
