@@ -207,14 +207,16 @@ describe('lobby closing time', () => {
     const a = service(db, () => t0);
     const chatId = -400_006n;
     const game = await openLobby(a, chatId);
-    // `b` armed the lobby's first time (say it heard of the lobby before the extension)…
-    const b = service(db, () => Date.now() + LOBBY_TIMES.openMs - 200, { timers: true });
+    // `b` armed the lobby's first time (say it heard of the lobby before the extension), due 5 s
+    // from now: the extension must commit first (with 200 ms, an extension at load 10 on the
+    // 2-core machine came after b's timer had closed the lobby, and CI failed)…
+    const b = service(db, () => Date.now() + LOBBY_TIMES.openMs - 5_000, { timers: true });
     const closedByB = expiries(b);
     const fired = vi.spyOn(b, 'expireLobby');
     await b.recover();
     // …then `a` extends it by 5 minutes: b's timer fires, finds the new time and waits for it.
     expect(await a.extendLobby(chatId, game.id)).toMatchObject({ ok: true });
-    await vi.waitFor(() => expect(fired).toHaveBeenCalledWith(game.id), { timeout: 10_000 });
+    await vi.waitFor(() => expect(fired).toHaveBeenCalledWith(game.id), { timeout: 60_000, interval: 100 });
     expect(await fired.mock.results[0]!.value).toBeNull();
     expect(closedByB).toEqual([]);
     expect((await a.currentGame(chatId))?.status).toBe('LOBBY');
