@@ -1,11 +1,11 @@
 import type { Action } from './actions';
 import { isValue, rollDice } from './dice';
-import type { GameEvent } from './events';
+import type { EventOf, GameEvent } from './events';
 import { ALL_STAGES, announceable, joinRefusal, passable, turnRefusal } from './legal';
 import { rankingFor } from './ranking';
 import { notPlaying, reject, type Rejection } from './rejections';
 import { abortGame, moveChat } from './endings';
-import { evolve } from './evolve';
+import { evolve, foldAnnounced, foldBelieved, foldDiceRolled } from './evolve';
 import { finishRound, gameIsDecided, resolveCall, resolveMiaLook, resolveTimeout, startRound, takeLives, Transaction } from './resolution';
 import type { Rng } from './rng';
 import { MIA_GIVE_UP_PENALTY, playersNeeded, resolveSettings } from './settings';
@@ -73,7 +73,8 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
     case 'roll': {
       const refused = turnRefusal(s, action, ROLL);
       if (refused) return refused;
-      tx.emit({ type: 'diceRolled', player: action.player, dice: rollDice(rng), looked: true });
+      const rolled: EventOf<'diceRolled'> = { type: 'diceRolled', player: action.player, dice: rollDice(rng), looked: true };
+      tx.push(rolled, foldDiceRolled(s, rolled, tx));
       return null;
     }
     case 'announce': {
@@ -85,20 +86,22 @@ function step(tx: Transaction, action: Exclude<Action, { type: 'create' }>): Rej
       if (action.blind) tx.emit({ type: 'diceRolled', player: action.player, dice: rollDice(rng), looked: false });
       const dice = tx.state.round!.cup!.dice;
       const kind = action.blind ? 'blind' : 'looked';
-      tx.emit({
+      const announced: EventOf<'announced'> = {
         type: 'announced',
         player: action.player,
         value,
         kind,
         dice,
         class: classifyAnnouncement(ranking, kind, value, dice),
-      });
+      };
+      tx.push(announced, foldAnnounced(tx.state, announced, tx));
       return null;
     }
     case 'believe': {
       const refused = turnRefusal(s, action, RESPOND);
       if (refused) return refused;
-      tx.emit({ type: 'believed', player: action.player });
+      const believed: EventOf<'believed'> = { type: 'believed', player: action.player };
+      tx.push(believed, foldBelieved(s, believed, tx));
       return null;
     }
     case 'passBlind': {

@@ -36,3 +36,6 @@ export type GameEvent =
   | { type: 'chatMoved'; from: string; to: string };
 
 export type GameEventType = GameEvent['type'];
+
+/** One event type's shape (the folds in `evolve.ts` take each their own). */
+export type EventOf<T extends GameEventType> = Extract<GameEvent, { type: T }>;

@@ -1,5 +1,5 @@
 import { MIA } from './dice';
-import type { GameEvent } from './events';
+import type { EventOf, GameEvent } from './events';
 import type { Announcement, GameState, PlayerId, Round, Seat } from './state';
 import { nextActive } from './table';
 
@@ -45,135 +45,183 @@ export function evolveDraft(state: GameState | null, event: GameEvent, d: Draft 
   const s = state;
 
   switch (event.type) {
-    case 'playerJoined': {
-      const next = copyGame(s, d);
-      next.seats = appended(s.seats, { id: event.player, name: event.name, ai: event.ai, lives: s.settings.lives, out: null, missedTurns: 0 });
-      return next;
-    }
-    case 'playerLeft': {
-      const next = copyGame(s, d);
-      next.seats = s.seats.filter((p) => p.id !== event.player);
-      return next;
-    }
-    case 'gameStarted': {
-      const next = copyGame(s, d);
-      next.phase = 'playing';
-      return next;
-    }
-    case 'roundStarted': {
-      const next = copyGame(s, d);
-      next.lastRound = s.round;
-      next.move = s.move + 1;
-      next.round = {
-        number: event.round,
-        starter: event.starter,
-        actor: event.starter,
-        stage: 'roll',
-        cup: null,
-        announcements: [],
-        reveal: null,
-        losses: [],
-        ended: null,
-      };
-      if (d) d.ownRound = next.round;
-      return next;
-    }
-    case 'believed': {
-      const next = copyGame(s, d);
-      next.move = s.move + 1;
-      next.seats = resetMissed(s.seats, event.player);
-      next.round = copyRound(round(s), d);
-      next.round.stage = 'roll';
-      return next;
-    }
-    case 'diceRolled': {
-      // A round's first roll is the one dealt to its starter as the round starts (see
-      // `startRound`): no move of theirs, so it leaves their missed turns in a row as they are.
-      const r = round(s);
-      const dealt = r.cup === null && r.announcements.length === 0;
-      const next = copyGame(s, d);
-      if (event.looked) next.move = s.move + 1;
-      if (!dealt) next.seats = resetMissed(s.seats, event.player);
-      next.round = copyRound(r, d);
-      next.round.stage = 'announce';
-      next.round.cup = { dice: event.dice, lookedBy: event.looked ? event.player : null };
-      return next;
-    }
-    case 'announced': {
-      const r = round(s);
-      const announcement: Announcement = { player: event.player, value: event.value, kind: event.kind, dice: event.dice, class: event.class };
-      const actor = nextActive(s.seats, event.player);
-      const next = copyGame(s, d); // may be `s` itself, in a draft: read `s` before this line
-      next.move = s.move + 1;
-      next.seats = resetMissed(s.seats, event.player);
-      next.round = copyRound(r, d);
-      next.round.announcements = appended(r.announcements, announcement);
-      next.round.actor = actor;
-      next.round.stage = event.value === MIA ? 'mia' : 'respond';
-      return next;
-    }
-    case 'revealed': {
-      const next = copyGame(s, d);
-      next.seats = resetMissed(s.seats, event.by);
-      next.round = copyRound(round(s), d);
-      next.round.reveal = {
-        dice: event.dice,
-        announced: event.announced,
-        announcer: event.announcer,
-        by: event.by,
-        reason: event.reason,
-        outcome: event.outcome,
-      };
-      return next;
-    }
-    case 'miaGivenUp': {
-      const next = copyGame(s, d);
-      next.seats = resetMissed(s.seats, event.player);
-      return next;
-    }
-    case 'turnMissed': {
-      const next = copyGame(s, d);
-      next.seats = updateSeat(s.seats, event.player, MISSED, event.missed);
-      return next;
-    }
-    case 'lifeLost': {
-      const r = round(s);
-      const next = copyGame(s, d);
-      next.seats = updateSeat(s.seats, event.player, LIVES, event.lives);
-      next.round = copyRound(r, d);
-      next.round.losses = appended(r.losses, { player: event.player, amount: event.amount, cause: event.cause });
-      return next;
-    }
-    case 'playerOut': {
-      const order = s.eliminations + 1;
-      const roundNumber = s.round?.number ?? 0;
-      const next = copyGame(s, d);
-      next.eliminations = order;
-      next.seats = updateSeat(s.seats, event.player, OUT, { reason: event.reason, order, round: roundNumber });
-      return next;
-    }
-    case 'roundEnded': {
-      const next = copyGame(s, d);
-      next.move = s.move + 1;
-      next.round = copyRound(round(s), d);
-      next.round.ended = event.end;
-      return next;
-    }
-    case 'gameOver': {
-      const next = copyGame(s, d);
-      next.phase = 'over';
-      next.result = { winner: event.winner, ranking: event.ranking };
-      return next;
-    }
-    case 'gameAborted': {
-      const next = copyGame(s, d);
-      next.phase = 'over';
-      next.aborted = { reason: event.reason, by: event.by };
-      return next;
-    }
+    case 'playerJoined':
+      return foldPlayerJoined(s, event, d);
+    case 'playerLeft':
+      return foldPlayerLeft(s, event, d);
+    case 'gameStarted':
+      return foldGameStarted(s, event, d);
+    case 'roundStarted':
+      return foldRoundStarted(s, event, d);
+    case 'believed':
+      return foldBelieved(s, event, d);
+    case 'diceRolled':
+      return foldDiceRolled(s, event, d);
+    case 'announced':
+      return foldAnnounced(s, event, d);
+    case 'revealed':
+      return foldRevealed(s, event, d);
+    case 'miaGivenUp':
+      return foldMiaGivenUp(s, event, d);
+    case 'turnMissed':
+      return foldTurnMissed(s, event, d);
+    case 'lifeLost':
+      return foldLifeLost(s, event, d);
+    case 'playerOut':
+      return foldPlayerOut(s, event, d);
+    case 'roundEnded':
+      return foldRoundEnded(s, event, d);
+    case 'gameOver':
+      return foldGameOver(s, event, d);
+    case 'gameAborted':
+      return foldGameAborted(s, event, d);
     case 'chatMoved':
       return s; // where the game is played is the service's business: only the log records it
   }
+}
+
+// One fold per event type, each seeing only its own shape of event, so its reads stay
+// monomorphic; `Transaction.push` calls them directly on the hot paths.
+
+export function foldPlayerJoined(s: GameState, event: EventOf<'playerJoined'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.seats = appended(s.seats, { id: event.player, name: event.name, ai: event.ai, lives: s.settings.lives, out: null, missedTurns: 0 });
+  return next;
+}
+
+export function foldPlayerLeft(s: GameState, event: EventOf<'playerLeft'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.seats = s.seats.filter((p) => p.id !== event.player);
+  return next;
+}
+
+export function foldGameStarted(s: GameState, _event: EventOf<'gameStarted'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.phase = 'playing';
+  return next;
+}
+
+export function foldRoundStarted(s: GameState, event: EventOf<'roundStarted'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.lastRound = s.round;
+  next.move = s.move + 1;
+  next.round = {
+    number: event.round,
+    starter: event.starter,
+    actor: event.starter,
+    stage: 'roll',
+    cup: null,
+    announcements: [],
+    reveal: null,
+    losses: [],
+    ended: null,
+  };
+  if (d) d.ownRound = next.round;
+  return next;
+}
+
+export function foldBelieved(s: GameState, event: EventOf<'believed'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.move = s.move + 1;
+  next.seats = resetMissed(s.seats, event.player);
+  next.round = copyRound(round(s), d);
+  next.round.stage = 'roll';
+  return next;
+}
+
+export function foldDiceRolled(s: GameState, event: EventOf<'diceRolled'>, d: Draft | null): GameState {
+  // A round's first roll is the one dealt to its starter as the round starts (see
+  // `startRound`): no move of theirs, so it leaves their missed turns in a row as they are.
+  const r = round(s);
+  const dealt = r.cup === null && r.announcements.length === 0;
+  const next = copyGame(s, d);
+  if (event.looked) next.move = s.move + 1;
+  if (!dealt) next.seats = resetMissed(s.seats, event.player);
+  next.round = copyRound(r, d);
+  next.round.stage = 'announce';
+  next.round.cup = { dice: event.dice, lookedBy: event.looked ? event.player : null };
+  return next;
+}
+
+export function foldAnnounced(s: GameState, event: EventOf<'announced'>, d: Draft | null): GameState {
+  const r = round(s);
+  const announcement: Announcement = { player: event.player, value: event.value, kind: event.kind, dice: event.dice, class: event.class };
+  const actor = nextActive(s.seats, event.player);
+  const next = copyGame(s, d); // may be `s` itself, in a draft: read `s` before this line
+  next.move = s.move + 1;
+  next.seats = resetMissed(s.seats, event.player);
+  next.round = copyRound(r, d);
+  next.round.announcements = appended(r.announcements, announcement);
+  next.round.actor = actor;
+  next.round.stage = event.value === MIA ? 'mia' : 'respond';
+  return next;
+}
+
+export function foldRevealed(s: GameState, event: EventOf<'revealed'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.seats = resetMissed(s.seats, event.by);
+  next.round = copyRound(round(s), d);
+  next.round.reveal = {
+    dice: event.dice,
+    announced: event.announced,
+    announcer: event.announcer,
+    by: event.by,
+    reason: event.reason,
+    outcome: event.outcome,
+  };
+  return next;
+}
+
+export function foldMiaGivenUp(s: GameState, event: EventOf<'miaGivenUp'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.seats = resetMissed(s.seats, event.player);
+  return next;
+}
+
+export function foldTurnMissed(s: GameState, event: EventOf<'turnMissed'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.seats = updateSeat(s.seats, event.player, MISSED, event.missed);
+  return next;
+}
+
+export function foldLifeLost(s: GameState, event: EventOf<'lifeLost'>, d: Draft | null): GameState {
+  const r = round(s);
+  const next = copyGame(s, d);
+  next.seats = updateSeat(s.seats, event.player, LIVES, event.lives);
+  next.round = copyRound(r, d);
+  next.round.losses = appended(r.losses, { player: event.player, amount: event.amount, cause: event.cause });
+  return next;
+}
+
+export function foldPlayerOut(s: GameState, event: EventOf<'playerOut'>, d: Draft | null): GameState {
+  const order = s.eliminations + 1;
+  const roundNumber = s.round?.number ?? 0;
+  const next = copyGame(s, d);
+  next.eliminations = order;
+  next.seats = updateSeat(s.seats, event.player, OUT, { reason: event.reason, order, round: roundNumber });
+  return next;
+}
+
+export function foldRoundEnded(s: GameState, event: EventOf<'roundEnded'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.move = s.move + 1;
+  next.round = copyRound(round(s), d);
+  next.round.ended = event.end;
+  return next;
+}
+
+export function foldGameOver(s: GameState, event: EventOf<'gameOver'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.phase = 'over';
+  next.result = { winner: event.winner, ranking: event.ranking };
+  return next;
+}
+
+export function foldGameAborted(s: GameState, event: EventOf<'gameAborted'>, d: Draft | null): GameState {
+  const next = copyGame(s, d);
+  next.phase = 'over';
+  next.aborted = { reason: event.reason, by: event.by };
+  return next;
 }
 
 // The copies below list every key as a literal instead of spreading (`{ ...s, key }`): on V8 a

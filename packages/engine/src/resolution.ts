@@ -1,5 +1,5 @@
-import type { GameEvent } from './events';
-import { type Draft, evolveDraft } from './evolve';
+import type { EventOf, GameEvent } from './events';
+import { type Draft, evolveDraft, foldDiceRolled, foldLifeLost, foldPlayerOut, foldRevealed, foldRoundEnded, foldRoundStarted } from './evolve';
 import { MIA, rollDice, valueOf } from './dice';
 import { rankingFor } from './ranking';
 import type { Rng } from './rng';
@@ -25,6 +25,15 @@ export class Transaction implements Draft {
     else this.events.push(event);
     this.state = evolveDraft(this.state, event, this);
   }
+  /**
+   * `emit` for an event already folded by its own type's fold (`tx.push(e, foldX(tx.state, e, tx))`):
+   * the hot paths skip `evolveDraft`'s dispatch, whose reads see every shape of event.
+   */
+  push(event: GameEvent, next: GameState): void {
+    if (this.events.length === 0) this.events = [event];
+    else this.events.push(event);
+    this.state = next;
+  }
 }
 
 /** Who starts the next round: a player (or the next still in), or the next one after a player. */
@@ -36,14 +45,19 @@ export function takeLives(tx: Transaction, player: PlayerId, amount: number, cau
   const taken = Math.min(amount, seat.lives);
   if (taken <= 0) return;
   const lives = seat.lives - taken;
-  tx.emit({ type: 'lifeLost', player, amount: taken, cause, lives });
-  if (lives === 0) tx.emit({ type: 'playerOut', player, reason: 'lives' });
+  const lost: EventOf<'lifeLost'> = { type: 'lifeLost', player, amount: taken, cause, lives };
+  tx.push(lost, foldLifeLost(tx.state, lost, tx));
+  if (lives === 0) {
+    const out: EventOf<'playerOut'> = { type: 'playerOut', player, reason: 'lives' };
+    tx.push(out, foldPlayerOut(tx.state, out, tx));
+  }
 }
 
 /** Ends the round, then ends the game or starts the next round. */
 export function finishRound(tx: Transaction, end: RoundEnd, who: PlayerId, rule: NextStarter['rule']): void {
   const round = tx.state.round!;
-  tx.emit({ type: 'roundEnded', round: round.number, end });
+  const ended: EventOf<'roundEnded'> = { type: 'roundEnded', round: round.number, end };
+  tx.push(ended, foldRoundEnded(tx.state, ended, tx));
   if (gameIsDecided(tx.state)) {
     tx.emit({ type: 'gameOver', ...finalResult(tx.state.seats) });
     return;
@@ -60,8 +74,10 @@ export function finishRound(tx: Transaction, end: RoundEnd, who: PlayerId, rule:
  * leave). Stage `roll` is left for a receiver who believed.
  */
 export function startRound(tx: Transaction, number: number, starter: PlayerId): void {
-  tx.emit({ type: 'roundStarted', round: number, starter });
-  tx.emit({ type: 'diceRolled', player: starter, dice: rollDice(tx.rng), looked: true });
+  const started: EventOf<'roundStarted'> = { type: 'roundStarted', round: number, starter };
+  tx.push(started, foldRoundStarted(tx.state, started, tx));
+  const rolled: EventOf<'diceRolled'> = { type: 'diceRolled', player: starter, dice: rollDice(tx.rng), looked: true };
+  tx.push(rolled, foldDiceRolled(tx.state, rolled, tx));
 }
 
 /** Under `last-standing` one player left; under `first-out`, anyone out. */
@@ -172,7 +188,7 @@ export function resolveTimeout(tx: Transaction, player: PlayerId): void {
 function reveal(tx: Transaction, by: PlayerId, reason: Reveal['reason'], outcome: Reveal['outcome']): void {
   const s = tx.state;
   const last = lastAnnouncement(s)!;
-  tx.emit({
+  const revealed: EventOf<'revealed'> = {
     type: 'revealed',
     round: s.round!.number,
     dice: s.round!.cup!.dice,
@@ -181,5 +197,6 @@ function reveal(tx: Transaction, by: PlayerId, reason: Reveal['reason'], outcome
     by,
     reason,
     outcome,
-  });
+  };
+  tx.push(revealed, foldRevealed(s, revealed, tx));
 }
