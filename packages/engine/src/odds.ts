@@ -11,6 +11,7 @@ const tables = new WeakMap<Ranking, OddsTables>();
 
 /** The odds of every value under `ranking`, counted once over the 36 outcomes and kept. */
 export function oddsTables(ranking: Ranking): OddsTables {
+  if (ranking === lastRanking) return lastTables!; // asked every AI decision, mostly for one ranking
   let t = tables.get(ranking);
   if (!t) {
     t = { beat: new Float64Array(67), atLeast: new Float64Array(67) };
@@ -28,8 +29,13 @@ export function oddsTables(ranking: Ranking): OddsTables {
     }
     tables.set(ranking, t);
   }
+  lastRanking = ranking;
+  lastTables = t;
   return t;
 }
+
+let lastRanking: Ranking | null = null;
+let lastTables: OddsTables | null = null;
 
 /** The chance that one later roll beats `value`, over the 36 equally likely outcomes. */
 export function beatProbability(ranking: Ranking, value: Value): number {

@@ -100,6 +100,23 @@ function optionsIndex(o: RankingOptions): number {
 
 /** The ranking for a set of options; built once per combination (there are eight). */
 export function rankingFor(options: RankingOptions): Ranking {
+  // A game's settings keep one options object, asked for several times an action: the last one
+  // asked is answered at once (its fields compared too, in case a caller changed it since).
+  const last = lastRanking;
+  if (options === lastOptions && last !== null) {
+    const o = last.options;
+    if (options.doubles === o.doubles && options.littleMia === o.littleMia && options.sum === o.sum) return last;
+  }
+  const ranking = rankingByOptions(options);
+  lastOptions = options;
+  lastRanking = ranking;
+  return ranking;
+}
+
+let lastOptions: RankingOptions | null = null;
+let lastRanking: Ranking | null = null;
+
+function rankingByOptions(options: RankingOptions): Ranking {
   const index = optionsIndex(options);
   const fast = index >= 0 ? byIndex[index] : undefined;
   if (fast) return fast;

@@ -25,11 +25,19 @@ export function seededRng(seed: number): Rng {
     return t >>> 0;
   };
   for (let i = 0; i < 15; i++) next(); // mix the seed in before the first draw
+  // The last n asked and its rejection limit: callers ask the same few n over and over (6 for a
+  // die, 10,000 for a chance), so the check and the limit's division are done once per change.
+  let lastN = 0;
+  let limit = 0;
   return (n: number): number => {
-    if (!Number.isInteger(n) || n <= 0 || n > 0x1_0000_0000) throw new RangeError(`rng(${n})`);
-    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
+    if (n !== lastN) {
+      if (!Number.isInteger(n) || n <= 0 || n > 0x1_0000_0000) throw new RangeError(`rng(${n})`);
+      lastN = n;
+      limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
+    }
     let x = next();
     while (x >= limit) x = next();
-    return x % n;
+    // Both as unsigned 32-bit integers, so V8 divides integers rather than calling fmod.
+    return n === 0x1_0000_0000 ? x : (x >>> 0) % (n >>> 0);
   };
 }
