@@ -21,10 +21,16 @@ export interface PlayedGame {
 
 const NAMES = ['Ada', 'Bo', 'Cleo', 'Dov', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jun'];
 
+/**
+ * The same string, internalized by V8 (a property name is): ids are compared many times a turn,
+ * and two internalized strings compare by address where two built ones compare by content.
+ */
+const interned = (s: string): string => Object.keys({ [s]: 0 })[0]!;
+
 /** Seats named Ada, Bo, … playing the given strategies in order. */
 export function aiSeats(strategies: readonly (StrategyName | Strategy)[]): AiSeat[] {
   return strategies.map((s, i) => ({
-    id: `ai-${i + 1}`,
+    id: interned(`ai-${i + 1}`),
     name: NAMES[i % NAMES.length]!,
     strategy: typeof s === 'string' ? strategyFor(s) : s,
   }));
