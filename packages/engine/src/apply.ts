@@ -33,7 +33,8 @@ export function apply(state: GameState | null, action: Action, rng: Rng): ApplyR
   if (state === null) return no(reject('no-game', 'there is no game'));
   const tx = new Transaction(state, rng);
   const refused = step(tx, action);
-  return refused ? no(refused) : { ok: true, state: tx.state, events: tx.events };
+  if (refused) return no(refused);
+  return { ok: true, state: tx.state, events: tx.events.length > 0 ? tx.events : [] };
 }
 
 // The stages each action may be taken in, built once (not an array per action).

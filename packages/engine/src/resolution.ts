@@ -6,12 +6,15 @@ import type { Rng } from './rng';
 import type { GameState, Loss, Placing, PlayerId, Reveal, Round, RoundEnd, Seat } from './state';
 import { lastAnnouncement, nextActive, seatById, selfOrNextActive } from './table';
 
+const NO_EVENTS: GameEvent[] = [];
+
 /**
  * Collects the events of one action, folding each into the state as it is emitted. Carries the
  * action's `rng`, so every step that draws (a new round's dice among them) draws from it.
  */
 export class Transaction implements Draft {
-  events: GameEvent[] = [];
+  /** Starts as one shared empty list that `emit` and `push` replace, never grow (no array per action for nothing). */
+  events: GameEvent[] = NO_EVENTS;
   /** The action's own copies: its second event onwards changes them in place (see `Draft`). */
   ownState: GameState | null = null;
   ownRound: Round | null = null;
