@@ -27,7 +27,7 @@ export function seededRng(seed: number): Rng {
   for (let i = 0; i < 15; i++) next(); // mix the seed in before the first draw
   // The last n asked and its rejection limit: callers ask the same few n over and over (6 for a
   // die, 10,000 for a chance), so the check and the limit's division are done once per change.
-  let lastN = 0;
+  let lastN = Number.NaN; // matches no n, so the first is checked
   let limit = 0;
   return (n: number): number => {
     if (n !== lastN) {
