@@ -26,8 +26,26 @@ export async function run<Params extends readonly unknown[], Row extends object>
   s: TypedStatement<Params, Row>,
   params: Params,
 ): Promise<Row[]> {
-  const result = await pool.query<Row & pg.QueryResultRow>({ name: s.name, text: s.text, values: params as unknown as unknown[] });
-  return result.rows;
+  // Not pool.query: it closes the connection after any error, and on the embedded database the
+  // next connection is the same PGlite session, which still holds this connection's prepared
+  // statements, so preparing them again fails ("prepared statement … already exists"). An error
+  // PostgreSQL answered (it carries a SQLSTATE) leaves the session usable: the connection stays.
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const result = await client.query<Row & pg.QueryResultRow>({ name: s.name, text: s.text, values: params as unknown as unknown[] });
+    return result.rows;
+  } catch (error) {
+    if (!isServerError(error)) broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+function isServerError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();

@@ -13,6 +13,15 @@ import type { Commit } from './write';
  * Anything else (a game created or ended, a new profile, rows that touch one row twice, a caller's
  * statements) takes the transaction in write.ts.
  */
+
+/** The text the statement casts to a number when its claim outlived a failed update (see below). */
+const CONFLICT_MARK = 'mia: version conflict, claim undone ';
+
+function isConflictMark(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '22P02' && typeof e.message === 'string' && e.message.includes(CONFLICT_MARK);
+}
+
 const ADVANCE = statement<
   [
     key: string | null,
@@ -34,7 +43,7 @@ const ADVANCE = statement<
     channel: string | null,
     notice: string,
   ],
-  { claimed: number; updated: number }
+  { claimed: number; updated: number; notified: number; guard: number }
 >(
   'mia_advance_v1',
   `WITH claim AS (
@@ -87,7 +96,13 @@ const ADVANCE = statement<
     SELECT pg_notify($17::text, $18::text) FROM updated WHERE $17::text IS NOT NULL
   )
   SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM updated)::int AS updated,
-    (SELECT count(*) FROM notified)::int AS notified`,
+    (SELECT count(*) FROM notified)::int AS notified,
+    -- A data-modifying CTE runs whatever the others do: a key claimed for an update that did not
+    -- apply (another writer moved the game first) would stay claimed, and the retry would take its
+    -- own action for a duplicate and drop it. So that case fails the statement, which undoes the
+    -- claim: the cast of a non-number raises (built at run time, so the planner cannot fold it).
+    CASE WHEN EXISTS (SELECT 1 FROM claim) AND NOT EXISTS (SELECT 1 FROM updated)
+      THEN ('${CONFLICT_MARK}' || (SELECT count(*) FROM claim))::int ELSE 0 END AS guard`,
 );
 
 const FAST_OPS = new Set<RowWrite['op']>(['announcement.create', 'round.create', 'round.update', 'reveal.create', 'seat.update']);
@@ -158,6 +173,9 @@ export async function advanceInOneStatement(
     JSON.stringify(rows, rowJson),
     notify?.channel ?? null,
     notify ? JSON.stringify(notify.notice) : '',
-  ]);
+  ]).catch((error: unknown) => {
+    if (isConflictMark(error)) return [{ claimed: 1, updated: 0, notified: 0, guard: 0 }];
+    throw error;
+  });
   return { claimed: key === null || row!.claimed > 0, updated: row!.updated > 0 };
 }

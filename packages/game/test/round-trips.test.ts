@@ -43,4 +43,22 @@ describe('round trips per action', () => {
     expect(perMove.length).toBeGreaterThan(10);
     expect(perMove.every((n) => n === 1)).toBe(true);
   });
+
+  it('a move on an old copy of the game (another writer moved it first) is retried and applied, not taken for its own duplicate', async () => {
+    // The one statement claims the update's key before the versioned update fails; the claim must
+    // not outlive the failure, or the retry finds it and drops the move as a duplicate (two bot
+    // processes lost presses so). Another writer is stood in for by a version bumped behind the
+    // service's back: the caller's copy is then one version old.
+    const players = PLAYERS.slice(0, 3);
+    const game = await startGame(h.service, -910_002n, players);
+    await h.db.prisma.$executeRaw`UPDATE "Game" SET version = version + 1 WHERE id = ${game.id}`;
+    const actor = players.find((p) => p.id === game.state.round!.actor)!;
+    const action = nextAiAction(game.state);
+    const result = await h.service.act({ chatId: game.chatId, gameId: game.id, key: 'rt-old:1', user: actor, action, current: game });
+    expect(result.status).toBe('applied');
+    expect(result.game?.version).toBeGreaterThan(game.version + 1);
+    // The key is claimed once, by the move that applied: its redelivery is a duplicate.
+    const again = await h.service.act({ chatId: game.chatId, gameId: game.id, key: 'rt-old:1', user: actor, action });
+    expect(again.status).toBe('duplicate');
+  });
 });
