@@ -29,7 +29,6 @@ export interface GameHistory {
 export interface Rows {
   seats: { userId: bigint; order: number; lives: number; out: boolean; outReason: string | null; place: number | null }[];
   rounds: {
-    id: string;
     number: number;
     starterId: bigint;
     loserId: bigint | null;
@@ -39,8 +38,7 @@ export interface Rows {
     ended: boolean;
   }[];
   announcements: {
-    id: string;
-    roundId: string;
+    roundNumber: number;
     seq: number;
     userId: bigint;
     value: number;
@@ -50,7 +48,7 @@ export interface Rows {
     kind: string;
     classification: string;
   }[];
-  reveals: { id: string; roundId: string; announcementId: string; diceHigh: number; diceLow: number; outcome: string; callerId: bigint; announcerId: bigint }[];
+  reveals: { roundNumber: number; announcementSeq: number; diceHigh: number; diceLow: number; outcome: string; callerId: bigint; announcerId: bigint }[];
 }
 
 export async function readHistory(prisma: PrismaClient, gameId: string): Promise<GameHistory> {
@@ -74,7 +72,7 @@ export async function readHistory(prisma: PrismaClient, gameId: string): Promise
     prisma.seat.findMany({ where: { gameId } }),
     prisma.round.findMany({ where: { gameId } }),
     prisma.announcement.findMany({ where: { gameId } }),
-    prisma.reveal.findMany({ where: { round: { gameId } } }),
+    prisma.reveal.findMany({ where: { gameId } }),
     prisma.processedUpdate.findMany({ where: { gameId }, select: { key: true } }),
   ]);
   return {
@@ -90,7 +88,6 @@ export async function readHistory(prisma: PrismaClient, gameId: string): Promise
       rows: sortRows({
         seats: seats.map((s) => ({ userId: s.userId, order: s.order, lives: s.lives, out: s.outAt !== null, outReason: s.outReason, place: s.place })),
         rounds: rounds.map((r) => ({
-          id: r.id,
           number: r.number,
           starterId: r.starterId,
           loserId: r.loserId,
@@ -99,9 +96,8 @@ export async function readHistory(prisma: PrismaClient, gameId: string): Promise
           end: r.end,
           ended: r.endedAt !== null,
         })),
-        announcements: announcements.map(({ id, roundId, seq, userId, value, rank, diceHigh, diceLow, kind, classification }) => ({
-          id,
-          roundId,
+        announcements: announcements.map(({ roundNumber, seq, userId, value, rank, diceHigh, diceLow, kind, classification }) => ({
+          roundNumber,
           seq,
           userId,
           value,
@@ -111,10 +107,9 @@ export async function readHistory(prisma: PrismaClient, gameId: string): Promise
           kind,
           classification,
         })),
-        reveals: reveals.map(({ id, roundId, announcementId, diceHigh, diceLow, outcome, callerId, announcerId }) => ({
-          id,
-          roundId,
-          announcementId,
+        reveals: reveals.map(({ roundNumber, announcementSeq, diceHigh, diceLow, outcome, callerId, announcerId }) => ({
+          roundNumber,
+          announcementSeq,
           diceHigh,
           diceLow,
           outcome,
@@ -132,7 +127,7 @@ export async function readHistory(prisma: PrismaClient, gameId: string): Promise
 /** The rows `writes` leave behind, applied in order as the repository applies them. */
 function replayRows(writes: readonly RowWrite[]): Rows {
   const seats = new Map<bigint, Rows['seats'][number]>();
-  const rounds = new Map<string, Rows['rounds'][number]>();
+  const rounds = new Map<number, Rows['rounds'][number]>();
   const announcements: Rows['announcements'] = [];
   const reveals: Rows['reveals'] = [];
   for (const w of writes) {
@@ -154,10 +149,10 @@ function replayRows(writes: readonly RowWrite[]): Rows {
         break;
       }
       case 'round.create':
-        rounds.set(w.id, { id: w.id, number: w.number, starterId: w.starterId, loserId: null, livesLost: null, cause: null, end: null, ended: false });
+        rounds.set(w.number, { number: w.number, starterId: w.starterId, loserId: null, livesLost: null, cause: null, end: null, ended: false });
         break;
       case 'round.update': {
-        const r = rounds.get(w.id)!;
+        const r = rounds.get(w.number)!;
         if (w.loserId !== undefined) r.loserId = w.loserId;
         if (w.livesLost !== undefined) r.livesLost = w.livesLost;
         if (w.cause !== undefined) r.cause = w.cause;
@@ -166,13 +161,13 @@ function replayRows(writes: readonly RowWrite[]): Rows {
         break;
       }
       case 'announcement.create': {
-        const { id, roundId, seq, userId, value, rank, diceHigh, diceLow, kind, classification } = w;
-        announcements.push({ id, roundId, seq, userId, value, rank, diceHigh, diceLow, kind, classification });
+        const { roundNumber, seq, userId, value, rank, diceHigh, diceLow, kind, classification } = w;
+        announcements.push({ roundNumber, seq, userId, value, rank, diceHigh, diceLow, kind, classification });
         break;
       }
       case 'reveal.create': {
-        const { id, roundId, announcementId, diceHigh, diceLow, outcome, callerId, announcerId } = w;
-        reveals.push({ id, roundId, announcementId, diceHigh, diceLow, outcome, callerId, announcerId });
+        const { roundNumber, announcementSeq, diceHigh, diceLow, outcome, callerId, announcerId } = w;
+        reveals.push({ roundNumber, announcementSeq, diceHigh, diceLow, outcome, callerId, announcerId });
         break;
       }
     }
@@ -181,12 +176,12 @@ function replayRows(writes: readonly RowWrite[]): Rows {
 }
 
 function sortRows(rows: Rows): Rows {
-  const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const byKey = <T extends { roundNumber: number; seq?: number }>(a: T, b: T) => a.roundNumber - b.roundNumber || (a.seq ?? 0) - (b.seq ?? 0);
   return {
     seats: [...rows.seats].sort((a, b) => a.order - b.order),
     rounds: [...rows.rounds].sort((a, b) => a.number - b.number),
-    announcements: [...rows.announcements].sort(byId),
-    reveals: [...rows.reveals].sort(byId),
+    announcements: [...rows.announcements].sort(byKey),
+    reveals: [...rows.reveals].sort(byKey),
   };
 }
 

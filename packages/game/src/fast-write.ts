@@ -45,7 +45,7 @@ const ADVANCE = statement<
   ],
   { claimed: number; updated: number; notified: number; guard: number }
 >(
-  'mia_advance_v1',
+  'mia_advance_v2',
   `WITH claim AS (
     INSERT INTO "ProcessedUpdate" (key, "gameId") SELECT $1::text, $2::text WHERE $1::text IS NOT NULL
     ON CONFLICT DO NOTHING RETURNING key
@@ -62,30 +62,30 @@ const ADVANCE = statement<
     SELECT updated.id, e.seq, e.type, e.payload, $12::timestamptz
     FROM updated, unnest($13::int[], $14::text[], $15::jsonb[]) AS e(seq, type, payload)
   ), r AS (
-    SELECT r.* FROM updated, jsonb_to_recordset($16::jsonb) AS r(op text, id text, "userId" bigint, "roundId" text,
-      "announcementId" text, number int, seq int, "starterId" bigint, "loserId" bigint, "callerId" bigint,
-      "announcerId" bigint, "livesLost" int, cause text, "end" text, value int, rank int, "diceHigh" int,
-      "diceLow" int, kind text, classification text, outcome text, answers int, "thinkMs" int, lives int,
+    SELECT r.* FROM updated, jsonb_to_recordset($16::jsonb) AS r(op text, "userId" bigint, "roundNumber" smallint,
+      "announcementSeq" smallint, number smallint, seq smallint, "starterId" bigint, "loserId" bigint, "callerId" bigint,
+      "announcerId" bigint, "livesLost" smallint, cause text, "end" text, value smallint, rank smallint,
+      "diceHigh" smallint, "diceLow" smallint, kind text, classification text, outcome text, answers smallint, "thinkMs" int, lives int,
       "outReason" text, place int, "outAt" timestamptz, "startedAt" timestamptz, "endedAt" timestamptz,
       "createdAt" timestamptz)
   ), rounds AS (
-    INSERT INTO "Round" (id, "gameId", number, "starterId", "startedAt")
-    SELECT id, $2::text, number, "starterId", "startedAt" FROM r WHERE op = 'round.create'
+    INSERT INTO "Round" ("gameId", number, "starterId", "startedAt")
+    SELECT $2::text, number, "starterId", "startedAt" FROM r WHERE op = 'round.create'
   ), ended AS (
     UPDATE "Round" t SET "loserId" = COALESCE(r."loserId", t."loserId"), "livesLost" = COALESCE(r."livesLost", t."livesLost"),
       cause = COALESCE(r.cause::"LossCause", t.cause), "end" = COALESCE(r."end"::"RoundEnd", t."end"),
       "endedAt" = COALESCE(r."endedAt", t."endedAt")
-    FROM r WHERE r.op = 'round.update' AND t.id = r.id
+    FROM r WHERE r.op = 'round.update' AND t."gameId" = $2::text AND t.number = r.number
   ), announced AS (
-    INSERT INTO "Announcement" (id, "gameId", "roundId", seq, "userId", value, rank, "diceHigh", "diceLow", kind,
+    INSERT INTO "Announcement" ("gameId", "roundNumber", seq, "userId", value, rank, "diceHigh", "diceLow", kind,
       classification, answers, "thinkMs", "createdAt")
-    SELECT id, $2::text, "roundId", seq, "userId", value, rank, "diceHigh", "diceLow", kind::"AnnouncementKind",
+    SELECT $2::text, "roundNumber", seq, "userId", value, rank, "diceHigh", "diceLow", kind::"AnnouncementKind",
       classification::"Classification", answers, "thinkMs", "createdAt"
     FROM r WHERE op = 'announcement.create'
   ), revealed AS (
-    INSERT INTO "Reveal" (id, "roundId", "announcementId", "diceHigh", "diceLow", outcome, value, classification,
+    INSERT INTO "Reveal" ("gameId", "roundNumber", "announcementSeq", "diceHigh", "diceLow", outcome, value, classification,
       "callerId", "announcerId", "createdAt")
-    SELECT id, "roundId", "announcementId", "diceHigh", "diceLow", outcome::"RevealOutcome", value,
+    SELECT $2::text, "roundNumber", "announcementSeq", "diceHigh", "diceLow", outcome::"RevealOutcome", value,
       classification::"Classification", "callerId", "announcerId", "createdAt"
     FROM r WHERE op = 'reveal.create'
   ), seated AS (
@@ -119,7 +119,7 @@ export function statementRows(rows: readonly RowWrite[]): RowWrite[] | null {
   for (const row of rows) {
     if (!FAST_OPS.has(row.op)) return null;
     if (row.op === 'seat.update' || row.op === 'round.update') {
-      const key = row.op === 'seat.update' ? `seat:${row.userId}` : `round:${row.id}`;
+      const key = row.op === 'seat.update' ? `seat:${row.userId}` : `round:${row.number}`;
       if (created.has(key)) return null;
       const earlier = updates.get(key);
       if (earlier) Object.assign(earlier, row);
@@ -130,7 +130,7 @@ export function statementRows(rows: readonly RowWrite[]): RowWrite[] | null {
       }
       continue;
     }
-    if (row.op === 'round.create') created.add(`round:${row.id}`);
+    if (row.op === 'round.create') created.add(`round:${row.number}`);
     out.push(row);
   }
   return out;

@@ -8,8 +8,3 @@ export const toUserId = (player: PlayerId): bigint => BigInt(player);
 export const toPlayerId = (user: bigint): PlayerId => user.toString();
 
 export const isPlayerId = (value: string): boolean => /^-?\d{1,19}$/.test(value);
-
-/** Row ids derived from the game's own coordinates: no lookups needed to link rows. */
-export const roundId = (gameId: string, round: number): string => `${gameId}:r${round}`;
-export const announcementId = (gameId: string, round: number, seq: number): string => `${gameId}:r${round}:a${seq}`;
-export const revealId = (gameId: string, round: number): string => `${gameId}:r${round}:reveal`;

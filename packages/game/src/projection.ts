@@ -9,7 +9,7 @@ import {
   type Reveal,
   type RoundEnd,
 } from '@mia/engine';
-import { announcementId, revealId, roundId, toUserId } from './ids';
+import { toUserId } from './ids';
 
 /**
  * The normalized rows an action's events imply, as plain data: what `repository.ts` writes in
@@ -21,10 +21,10 @@ export type RowWrite =
   | { op: 'seat.create'; userId: bigint; order: number; lives: number }
   | { op: 'seat.delete'; userId: bigint }
   | { op: 'seat.update'; userId: bigint; lives?: number; outAt?: Date; outReason?: OutReason; place?: number }
-  | { op: 'round.create'; id: string; number: number; starterId: bigint; startedAt: Date }
+  | { op: 'round.create'; number: number; starterId: bigint; startedAt: Date }
   | {
       op: 'round.update';
-      id: string;
+      number: number;
       loserId?: bigint;
       livesLost?: number;
       cause?: DbLossCause;
@@ -33,8 +33,7 @@ export type RowWrite =
     }
   | {
       op: 'announcement.create';
-      id: string;
-      roundId: string;
+      roundNumber: number;
       seq: number;
       userId: bigint;
       value: number;
@@ -50,9 +49,9 @@ export type RowWrite =
     }
   | {
       op: 'reveal.create';
-      id: string;
-      roundId: string;
-      announcementId: string;
+      roundNumber: number;
+      /** The revealed announcement's seq: the round's last. */
+      announcementSeq: number;
       diceHigh: number;
       diceLow: number;
       outcome: DbRevealOutcome;
@@ -98,7 +97,7 @@ export interface ProjectionInput {
 }
 
 export function project(input: ProjectionInput): { rows: RowWrite[]; game: GamePatch } {
-  const { gameId, events, now } = input;
+  const { events, now } = input;
   const rows: RowWrite[] = [];
   const game: GamePatch = {};
   // Round number and announcement count as the events unfold.
@@ -134,15 +133,14 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
         announcements = 0;
         last = null;
         roundOpen = true;
-        rows.push({ op: 'round.create', id: roundId(gameId, round), number: round, starterId: toUserId(event.starter), startedAt: now });
+        rows.push({ op: 'round.create', number: round, starterId: toUserId(event.starter), startedAt: now });
         break;
       case 'announced': {
         announcements++;
         const ranking = rankingFor(settings!.ranking);
         rows.push({
           op: 'announcement.create',
-          id: announcementId(gameId, round, announcements),
-          roundId: roundId(gameId, round),
+          roundNumber: round,
           seq: announcements,
           userId: toUserId(event.player),
           value: event.value,
@@ -161,9 +159,8 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
       case 'revealed':
         rows.push({
           op: 'reveal.create',
-          id: revealId(gameId, event.round),
-          roundId: roundId(gameId, event.round),
-          announcementId: announcementId(gameId, event.round, announcements),
+          roundNumber: event.round,
+          announcementSeq: announcements,
           diceHigh: event.dice[0],
           diceLow: event.dice[1],
           outcome: dbRevealOutcome(event.outcome),
@@ -178,7 +175,7 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
         rows.push({ op: 'seat.update', userId: toUserId(event.player), lives: event.lives });
         rows.push({
           op: 'round.update',
-          id: roundId(gameId, round),
+          number: round,
           loserId: toUserId(event.player),
           livesLost: event.amount,
           cause: dbLossCause(event.cause),
@@ -189,7 +186,7 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
         break;
       case 'roundEnded':
         roundOpen = false;
-        rows.push({ op: 'round.update', id: roundId(gameId, event.round), end: dbRoundEnd(event.end), endedAt: now });
+        rows.push({ op: 'round.update', number: event.round, end: dbRoundEnd(event.end), endedAt: now });
         break;
       case 'gameOver':
         game.status = 'FINISHED';
@@ -201,7 +198,7 @@ export function project(input: ProjectionInput): { rows: RowWrite[]; game: GameP
         // No winner, no places: statistics read FINISHED games only, so it never counts.
         game.status = 'ABORTED';
         game.finishedAt = now;
-        if (roundOpen) rows.push({ op: 'round.update', id: roundId(gameId, round), end: 'ABORTED', endedAt: now });
+        if (roundOpen) rows.push({ op: 'round.update', number: round, end: 'ABORTED', endedAt: now });
         roundOpen = false;
         break;
       case 'believed':

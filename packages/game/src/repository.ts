@@ -173,12 +173,12 @@ export async function writeRows(tx: Tx, gameId: string, rows: readonly RowWrite[
       }
       case 'round.create':
         await tx.round.create({
-          data: { id: row.id, gameId, number: row.number, starterId: row.starterId, startedAt: row.startedAt },
+          data: { gameId, number: row.number, starterId: row.starterId, startedAt: row.startedAt },
         });
         break;
       case 'round.update': {
-        const { op: _op, id, ...data } = row;
-        await tx.round.update({ where: { id }, data });
+        const { op: _op, number, ...data } = row;
+        await tx.round.update({ where: { gameId_number: { gameId, number } }, data });
         break;
       }
       case 'announcement.create': {
@@ -188,7 +188,7 @@ export async function writeRows(tx: Tx, gameId: string, rows: readonly RowWrite[
       }
       case 'reveal.create': {
         const { op: _op, ...data } = row;
-        await tx.reveal.create({ data });
+        await tx.reveal.create({ data: { ...data, gameId } });
         break;
       }
     }

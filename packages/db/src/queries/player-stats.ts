@@ -92,10 +92,8 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
   // that table's per-player index (covering: index-only scans) into a materialized CTE and
   // hash-joined to the player's finished games. Left to itself the planner may instead probe
   // a table once per game when it underestimates the games (in a chat, say), which is far slower.
-  // A reveal's game needs no lookup: ids are derived (@mia/game ids.ts), a round's is
-  // `${gameId}:r${number}` and an announcement's `${gameId}:r${number}:a${seq}`, and game ids
-  // hold no colon, so the text before the first one is the game id. A reveal carries the class
-  // of the announcement it revealed, so the bluffs among them need no lookup either.
+  // A reveal carries its game and the class of the announcement it revealed, so the bluffs
+  // among them need no lookup.
   return Prisma.sql`
     WITH games AS MATERIALIZED (
       SELECT g.id,
@@ -111,11 +109,11 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
       GROUP BY 1, 2
     ),
     revealed AS MATERIALIZED (
-      SELECT split_part(r."announcementId", ':', 1) AS "gameId", r.outcome, r.classification = 'OVER' AS bluff
+      SELECT r."gameId", r.outcome, r.classification = 'OVER' AS bluff
       FROM "Reveal" r WHERE r."announcerId" = ${userId}
     ),
     called AS MATERIALIZED (
-      SELECT split_part(r."roundId", ':', 1) AS "gameId", r.outcome, r.classification = 'OVER' AS bluff
+      SELECT r."gameId", r.outcome, r.classification = 'OVER' AS bluff
       FROM "Reveal" r WHERE r."callerId" = ${userId}
     ),
     lost AS MATERIALIZED (

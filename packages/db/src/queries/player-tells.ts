@@ -55,8 +55,8 @@ export function playerTellsSql(userId: bigint, options: PlayerTellsOptions = {})
   // - believed: their announcement after another in the round answers the one before (its value
   //   is kept on the row, `answers`);
   // - called: reveals they caused, with the value they revealed (kept on the reveal);
-  // - gaveUp: rounds they lost by giving up on Mia, always on an announced Mia (21). A reveal's
-  //   and a round's game id is its id up to the first ':' (ids are derived, @mia/game ids.ts).
+  // - gaveUp: rounds they lost by giving up on Mia, always on an announced Mia (21). (Reveal and
+  //   Round carry their game.)
   return Prisma.sql`
     WITH games AS MATERIALIZED (
       SELECT g.id
@@ -69,7 +69,7 @@ export function playerTellsSql(userId: bigint, options: PlayerTellsOptions = {})
       FROM "Announcement" a WHERE a."userId" = ${userId}
     ),
     called AS MATERIALIZED (
-      SELECT split_part(r."roundId", ':', 1) AS "gameId", r.value
+      SELECT r."gameId", r.value
       FROM "Reveal" r WHERE r."callerId" = ${userId}
     ),
     gave AS MATERIALIZED (

@@ -117,7 +117,6 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
       where: { gameId },
       orderBy: { number: 'asc' },
       select: {
-        id: true,
         number: true,
         starterId: true,
         startedAt: true,
@@ -130,10 +129,9 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
     }),
     prisma.announcement.findMany({
       where: { gameId },
-      orderBy: [{ roundId: 'asc' }, { seq: 'asc' }],
+      orderBy: [{ roundNumber: 'asc' }, { seq: 'asc' }],
       select: {
-        id: true,
-        roundId: true,
+        roundNumber: true,
         seq: true,
         userId: true,
         value: true,
@@ -147,10 +145,10 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
       },
     }),
     prisma.reveal.findMany({
-      where: { round: { gameId } },
+      where: { gameId },
       select: {
-        roundId: true,
-        announcementId: true,
+        roundNumber: true,
+        announcementSeq: true,
         diceHigh: true,
         diceLow: true,
         outcome: true,
@@ -161,11 +159,9 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
     }),
   ]);
 
-  const byRound = new Map<string, ReplayAnnouncement[]>();
-  const seqOf = new Map<string, number>();
+  const byRound = new Map<number, ReplayAnnouncement[]>();
   for (const a of announcements) {
-    seqOf.set(a.id, a.seq);
-    const list = byRound.get(a.roundId) ?? [];
+    const list = byRound.get(a.roundNumber) ?? [];
     list.push({
       seq: a.seq,
       userId: a.userId,
@@ -177,9 +173,9 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
       thinkMs: a.thinkMs,
       createdAt: a.createdAt,
     });
-    byRound.set(a.roundId, list);
+    byRound.set(a.roundNumber, list);
   }
-  const revealOf = new Map(reveals.map((r) => [r.roundId, r]));
+  const revealOf = new Map(reveals.map((r) => [r.roundNumber, r]));
 
   return {
     game: {
@@ -204,7 +200,7 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
     })),
     events,
     rounds: rounds.map((r) => {
-      const reveal = revealOf.get(r.id);
+      const reveal = revealOf.get(r.number);
       return {
         number: r.number,
         starterId: r.starterId,
@@ -214,14 +210,14 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
         loserId: r.loserId,
         livesLost: r.livesLost,
         cause: r.cause,
-        announcements: (byRound.get(r.id) ?? []).sort((a, b) => a.seq - b.seq),
+        announcements: (byRound.get(r.number) ?? []).sort((a, b) => a.seq - b.seq),
         reveal: reveal
           ? {
               dice: [reveal.diceHigh, reveal.diceLow],
               outcome: reveal.outcome,
               callerId: reveal.callerId,
               announcerId: reveal.announcerId,
-              announcementSeq: seqOf.get(reveal.announcementId)!,
+              announcementSeq: reveal.announcementSeq,
               createdAt: reveal.createdAt,
             }
           : null,

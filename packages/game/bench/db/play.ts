@@ -13,7 +13,6 @@ export interface SeatRow {
   place?: number;
 }
 export interface RoundRow {
-  id: string;
   number: number;
   starterId: bigint;
   startedAt: Date;
@@ -55,7 +54,7 @@ export function playOne(
   let finishedAt: Date | null = null;
   let winnerId: bigint | null = null;
   const seatRows = new Map<bigint, SeatRow>();
-  const rounds = new Map<string, RoundRow>();
+  const rounds = new Map<number, RoundRow>();
   let announcements = 0;
 
   const write = (row: RowWrite) => {
@@ -74,19 +73,18 @@ export function playOne(
         break;
       }
       case 'round.create':
-        rounds.set(row.id, { id: row.id, number: row.number, starterId: row.starterId, startedAt: row.startedAt });
+        rounds.set(row.number, { number: row.number, starterId: row.starterId, startedAt: row.startedAt });
         break;
       case 'round.update': {
-        const { op: _op, id, ...data } = row;
-        Object.assign(rounds.get(id)!, data);
+        const { op: _op, number, ...data } = row;
+        Object.assign(rounds.get(number)!, data);
         break;
       }
       case 'announcement.create':
         announcements++;
         t.Announcement.push(
-          row.id,
           gameId,
-          row.roundId,
+          row.roundNumber,
           row.seq,
           big(row.userId),
           row.value,
@@ -102,9 +100,9 @@ export function playOne(
         break;
       case 'reveal.create':
         t.Reveal.push(
-          row.id,
-          row.roundId,
-          row.announcementId,
+          gameId,
+          row.roundNumber,
+          row.announcementSeq,
           row.diceHigh,
           row.diceLow,
           row.outcome,
@@ -176,18 +174,7 @@ export function playOne(
     t.Seat.push(gameId, big(r.userId), r.order, r.lives, iso(r.outAt), r.outReason ?? null, r.place ?? null);
   }
   for (const r of rounds.values()) {
-    t.Round.push(
-      r.id,
-      gameId,
-      r.number,
-      big(r.starterId),
-      big(r.loserId),
-      r.livesLost ?? null,
-      r.cause ?? null,
-      r.end ?? null,
-      iso(r.startedAt),
-      iso(r.endedAt),
-    );
+    t.Round.push(gameId, r.number, big(r.starterId), big(r.loserId), r.livesLost ?? null, r.cause ?? null, r.end ?? null, iso(r.startedAt), iso(r.endedAt));
   }
   return { announcements, finished, gameId };
 }

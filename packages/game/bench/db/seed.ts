@@ -52,9 +52,12 @@ export async function checkIntegrity(client: pg.ClientBase): Promise<void> {
     ['Seat → Game', orphans('Seat', 'Game', 'y.id = x."gameId"')],
     ['Seat → User', orphans('Seat', 'User', 'y.id = x."userId"')],
     ['Round → Game', orphans('Round', 'Game', 'y.id = x."gameId"')],
-    ['Announcement → Round', orphans('Announcement', 'Round', 'y.id = x."roundId" AND y."gameId" = x."gameId"')],
+    ['Announcement → Round', orphans('Announcement', 'Round', 'y."gameId" = x."gameId" AND y.number = x."roundNumber"')],
     ['Announcement → User', orphans('Announcement', 'User', 'y.id = x."userId"')],
-    ['Reveal → Announcement', orphans('Reveal', 'Announcement', 'y.id = x."announcementId" AND y."roundId" = x."roundId"')],
+    [
+      'Reveal → Announcement',
+      orphans('Reveal', 'Announcement', 'y."gameId" = x."gameId" AND y."roundNumber" = x."roundNumber" AND y.seq = x."announcementSeq"'),
+    ],
     ['GameEvent → Game', orphans('GameEvent', 'Game', 'y.id = x."gameId"')],
   ];
   for (const [name, sql] of checks) {
