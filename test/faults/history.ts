@@ -70,9 +70,9 @@ export async function readHistory(prisma: PrismaClient, gameId: string): Promise
 
   const [seats, rounds, announcements, reveals, keys] = await Promise.all([
     prisma.seat.findMany({ where: { gameId } }),
-    prisma.round.findMany({ where: { gameId } }),
-    prisma.announcement.findMany({ where: { gameId } }),
-    prisma.reveal.findMany({ where: { gameId } }),
+    prisma.round.findMany({ where: { game: { id: gameId } } }),
+    prisma.announcement.findMany({ where: { game: { id: gameId } } }),
+    prisma.reveal.findMany({ where: { round: { game: { id: gameId } } } }),
     prisma.processedUpdate.findMany({ where: { gameId }, select: { key: true } }),
   ]);
   return {

@@ -105,7 +105,7 @@ const reference = () => (healthy ??= play({ name: 'healthy' }));
 /** Round by round: who lost and why; the winner. */
 async function outcome(w: World, group: SimGroup) {
   const game = await w.db.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) } });
-  const rounds = await w.db.prisma.round.findMany({ where: { gameId: game.id }, orderBy: { number: 'asc' } });
+  const rounds = await w.db.prisma.round.findMany({ where: { game: { id: game.id } }, orderBy: { number: 'asc' } });
   return { game, rounds: rounds.map((r) => `${r.number}: ${r.loserId} ${r.cause} ${r.end}`) };
 }
 

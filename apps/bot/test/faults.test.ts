@@ -83,7 +83,7 @@ async function expectSameGame(run: Run, expect: ExpectStatic) {
     expect(w.sim.popups(p).map((x) => x.text)).toEqual(ref.w.sim.popups(other).map((x) => x.text));
   });
   // One table message per round, rounds 1…n in order, and one winner message.
-  const rounds = await w.db.prisma.round.count({ where: { gameId: game.id } });
+  const rounds = await w.db.prisma.round.count({ where: { game: { id: game.id } } });
   expect(tables(w, group).map((m) => Number(/round (\d+)/.exec(m.text!)![1]))).toEqual(Array.from({ length: rounds }, (_, i) => i + 1));
   // The game's end: one message, last, with the winner first in the final ranking.
   const winner = players.find((p) => BigInt(p.id) === game.winnerId)!;

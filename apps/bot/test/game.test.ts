@@ -95,7 +95,7 @@ describe('a whole game in a group, through the real bot and telegram-sim', () =>
     const final = await w.db.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) }, orderBy: { createdAt: 'desc' } });
     expect(final.status).toBe('FINISHED');
     const winner = players.find((p) => BigInt(p.id) === final.winnerId)!;
-    const rounds = await w.db.prisma.round.count({ where: { gameId: final.id } });
+    const rounds = await w.db.prisma.round.count({ where: { game: { id: final.id } } });
     // The game's end: one message with the winner, the final ranking and the rounds played.
     const end = w.sim.lastMessage(group)!;
     const ranking = (await w.games.game(final.id))!.state.result!.ranking;

@@ -167,7 +167,7 @@ describe('a restart in the middle of a game', () => {
     const seqs = (await w.db.prisma.gameEvent.findMany({ where: { gameId }, select: { seq: true }, orderBy: { seq: 'asc' } })).map((e) => e.seq);
     expect(seqs).toEqual(Array.from({ length: final.version }, (_, i) => i + 1));
     // Every round has exactly one message, in order, restarts or not, each ending in its outcome.
-    const rounds = await w.db.prisma.round.count({ where: { gameId } });
+    const rounds = await w.db.prisma.round.count({ where: { game: { id: gameId } } });
     const numbers = tables(w, group).map((m) => Number(/round (\d+)/.exec(m.text!)![1]));
     expect(numbers).toEqual(Array.from({ length: rounds }, (_, i) => i + 1));
     expect(end.at(-1)).toBe(`${rounds} rounds played.`);

@@ -106,7 +106,7 @@ describe('the bot by webhook', () => {
     const final = await w.db.prisma.game.findFirstOrThrow({ where: { chatId: BigInt(group.id) }, orderBy: { createdAt: 'desc' } });
     expect(final.status).toBe('FINISHED');
     const winner = players.find((p) => BigInt(p.id) === final.winnerId)!;
-    const rounds = await w.db.prisma.round.count({ where: { gameId: final.id } });
+    const rounds = await w.db.prisma.round.count({ where: { game: { id: final.id } } });
     // The game's end: one message with the winner, the ranking and the rounds played.
     const end = w.sim.lastMessage(group)!.text!.split('\n');
     expect(end[0]).toBe(`🏆 ${winner.firstName} wins the game of Mia!`);

@@ -56,36 +56,36 @@ const ADVANCE = statement<
     WHERE id = $2::text AND version = $3::int AND status IN ('LOBBY', 'PLAYING')
       AND ($11::timestamptz IS NULL OR "deadlineAt" <= $11::timestamptz)
       AND ($1::text IS NULL OR EXISTS (SELECT 1 FROM claim))
-    RETURNING id
+    RETURNING id, ref
   ), events AS (
     INSERT INTO "GameEvent" ("gameId", seq, type, payload, "createdAt")
     SELECT updated.id, e.seq, e.type, e.payload, $12::timestamptz
     FROM updated, unnest($13::int[], $14::text[], $15::jsonb[]) AS e(seq, type, payload)
   ), r AS (
-    SELECT r.* FROM updated, jsonb_to_recordset($16::jsonb) AS r(op text, "userId" bigint, "roundNumber" smallint,
+    SELECT updated.ref AS "gameRef", r.* FROM updated, jsonb_to_recordset($16::jsonb) AS r(op text, "userId" bigint, "roundNumber" smallint,
       "announcementSeq" smallint, number smallint, seq smallint, "starterId" bigint, "loserId" bigint, "callerId" bigint,
       "announcerId" bigint, "livesLost" smallint, cause text, "end" text, value smallint, rank smallint,
       "diceHigh" smallint, "diceLow" smallint, kind text, classification text, outcome text, answers smallint, "thinkMs" int, lives int,
       "outReason" text, place int, "outAt" timestamptz, "startedAt" timestamptz, "endedAt" timestamptz,
       "createdAt" timestamptz)
   ), rounds AS (
-    INSERT INTO "Round" ("gameId", number, "starterId", "startedAt")
-    SELECT $2::text, number, "starterId", "startedAt" FROM r WHERE op = 'round.create'
+    INSERT INTO "Round" ("gameRef", number, "starterId", "startedAt")
+    SELECT "gameRef", number, "starterId", "startedAt" FROM r WHERE op = 'round.create'
   ), ended AS (
     UPDATE "Round" t SET "loserId" = COALESCE(r."loserId", t."loserId"), "livesLost" = COALESCE(r."livesLost", t."livesLost"),
       cause = COALESCE(r.cause::"LossCause", t.cause), "end" = COALESCE(r."end"::"RoundEnd", t."end"),
       "endedAt" = COALESCE(r."endedAt", t."endedAt")
-    FROM r WHERE r.op = 'round.update' AND t."gameId" = $2::text AND t.number = r.number
+    FROM r WHERE r.op = 'round.update' AND t."gameRef" = r."gameRef" AND t.number = r.number
   ), announced AS (
-    INSERT INTO "Announcement" ("gameId", "roundNumber", seq, "userId", value, rank, "diceHigh", "diceLow", kind,
+    INSERT INTO "Announcement" ("gameRef", "roundNumber", seq, "userId", value, rank, "diceHigh", "diceLow", kind,
       classification, answers, "thinkMs", "createdAt")
-    SELECT $2::text, "roundNumber", seq, "userId", value, rank, "diceHigh", "diceLow", kind::"AnnouncementKind",
+    SELECT "gameRef", "roundNumber", seq, "userId", value, rank, "diceHigh", "diceLow", kind::"AnnouncementKind",
       classification::"Classification", answers, "thinkMs", "createdAt"
     FROM r WHERE op = 'announcement.create'
   ), revealed AS (
-    INSERT INTO "Reveal" ("gameId", "roundNumber", "announcementSeq", "diceHigh", "diceLow", outcome, value, classification,
+    INSERT INTO "Reveal" ("gameRef", "roundNumber", "announcementSeq", "diceHigh", "diceLow", outcome, value, classification,
       "callerId", "announcerId", "createdAt")
-    SELECT $2::text, "roundNumber", "announcementSeq", "diceHigh", "diceLow", outcome::"RevealOutcome", value,
+    SELECT "gameRef", "roundNumber", "announcementSeq", "diceHigh", "diceLow", outcome::"RevealOutcome", value,
       classification::"Classification", "callerId", "announcerId", "createdAt"
     FROM r WHERE op = 'reveal.create'
   ), seated AS (

@@ -107,7 +107,7 @@ export interface Advance {
  * was seen before; `updated` false: another writer moved the game on, it was closed, or (with
  * `dueBy`) its deadline was moved on.
  */
-export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolean; updated: boolean }> {
+export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolean; updated: boolean; ref: number | null }> {
   const keep = a.deadlineAt === 'keep';
   const deadlineAt = a.deadlineAt === 'keep' ? null : a.deadlineAt;
   const setWinner = a.winnerId !== undefined;
@@ -116,7 +116,7 @@ export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolea
   const payloads = a.events.map((e) => JSON.stringify(e));
   const key = a.key ?? null;
   const dueBy = a.dueBy ?? null;
-  const rows = await tx.$queryRaw<{ claimed: number; updated: number }[]>`
+  const rows = await tx.$queryRaw<{ claimed: number; updated: number; ref: number | null }[]>`
     WITH claim AS (
       INSERT INTO "ProcessedUpdate" (key, "gameId")
       SELECT ${key}::text, ${a.gameId}::text WHERE ${key}::text IS NOT NULL
@@ -136,7 +136,7 @@ export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolea
       WHERE id = ${a.gameId}::text AND version = ${a.version}::int AND status IN ('LOBBY', 'PLAYING')
         AND (${dueBy}::timestamptz IS NULL OR "deadlineAt" <= ${dueBy}::timestamptz)
         AND (${key}::text IS NULL OR EXISTS (SELECT 1 FROM claim))
-      RETURNING id
+      RETURNING id, ref
     ), appended AS (
       INSERT INTO "GameEvent" ("gameId", seq, type, payload, "createdAt")
       SELECT updated.id, e.seq, e.type, e.payload, ${a.now}::timestamptz
@@ -144,13 +144,15 @@ export async function advanceGame(tx: Tx, a: Advance): Promise<{ claimed: boolea
       RETURNING seq
     )
     SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM updated)::int AS updated,
-      (SELECT count(*) FROM appended)::int AS appended`;
+      (SELECT count(*) FROM appended)::int AS appended, (SELECT ref FROM updated) AS ref`;
   const row = rows[0]!;
-  return { claimed: key === null || row.claimed > 0, updated: row.updated > 0 };
+  return { claimed: key === null || row.claimed > 0, updated: row.updated > 0, ref: row.ref };
 }
 
 /** Writes the normalized rows, in order (a seat is created before it is updated, and so on). */
-export async function writeRows(tx: Tx, gameId: string, rows: readonly RowWrite[]): Promise<void> {
+/** `game`: the game's id and its `ref`, the key of its statistics rows (Round, Announcement, Reveal). */
+export async function writeRows(tx: Tx, game: { id: string; ref: number }, rows: readonly RowWrite[]): Promise<void> {
+  const { id: gameId, ref: gameRef } = game;
   for (const row of rows) {
     switch (row.op) {
       case 'user':
@@ -173,22 +175,22 @@ export async function writeRows(tx: Tx, gameId: string, rows: readonly RowWrite[
       }
       case 'round.create':
         await tx.round.create({
-          data: { gameId, number: row.number, starterId: row.starterId, startedAt: row.startedAt },
+          data: { gameRef, number: row.number, starterId: row.starterId, startedAt: row.startedAt },
         });
         break;
       case 'round.update': {
         const { op: _op, number, ...data } = row;
-        await tx.round.update({ where: { gameId_number: { gameId, number } }, data });
+        await tx.round.update({ where: { gameRef_number: { gameRef, number } }, data });
         break;
       }
       case 'announcement.create': {
         const { op: _op, ...data } = row;
-        await tx.announcement.create({ data: { ...data, gameId } });
+        await tx.announcement.create({ data: { ...data, gameRef } });
         break;
       }
       case 'reveal.create': {
         const { op: _op, ...data } = row;
-        await tx.reveal.create({ data: { ...data, gameId } });
+        await tx.reveal.create({ data: { ...data, gameRef } });
         break;
       }
     }

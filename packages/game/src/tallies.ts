@@ -8,7 +8,7 @@ import type { Tx } from './repository';
 type Writer = Pick<Tx, '$executeRaw'>;
 
 /**
- * The tallies of the finished games `games` selects (id, chatId, finishedAt), added to the
+ * The tallies of the finished games `games` selects (ref, chatId, finishedAt), added to the
  * stored ones. A call is a round ended by a call or a look at Mia, right when the announcer lost
  * it (cause CAUGHT_BLUFFING); the read side turns these rows into rates with the engine's
  * definitions. Announcements and rounds are read game by game (LATERAL … OFFSET 0): per-game
@@ -17,12 +17,12 @@ type Writer = Pick<Tx, '$executeRaw'>;
 function tallySql(games: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
     WITH games AS MATERIALIZED (
-      SELECT g.id, g."chatId", to_char(g."finishedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM (${games}) g
+      SELECT g.ref, g."chatId", to_char(g."finishedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM (${games}) g
     ),
     announced AS MATERIALIZED (
       SELECT g."chatId", g.day, a.value, a.classification, count(*)::int AS n
       FROM games g
-      CROSS JOIN LATERAL (SELECT x.value, x.classification FROM "Announcement" x WHERE x."gameId" = g.id OFFSET 0) a
+      CROSS JOIN LATERAL (SELECT x.value, x.classification FROM "Announcement" x WHERE x."gameRef" = g.ref OFFSET 0) a
       GROUP BY 1, 2, 3, 4
     ),
     tally AS (
@@ -36,7 +36,7 @@ function tallySql(games: Prisma.Sql): Prisma.Sql {
       SELECT g."chatId", g.day, 'round', coalesce(ro."end"::text, '') || ':' || coalesce(ro.cause::text, ''), 0,
              count(*)::int, coalesce(sum(ro."livesLost"), 0)::int
       FROM games g
-      CROSS JOIN LATERAL (SELECT x."end", x.cause, x."livesLost" FROM "Round" x WHERE x."gameId" = g.id OFFSET 0) ro
+      CROSS JOIN LATERAL (SELECT x."end", x.cause, x."livesLost" FROM "Round" x WHERE x."gameRef" = g.ref OFFSET 0) ro
       GROUP BY 1, 2, 4
     )
     INSERT INTO "GroupTally" ("chatId", day, part, key, value, n, lives)
@@ -47,7 +47,7 @@ function tallySql(games: Prisma.Sql): Prisma.Sql {
 
 /** Adds a game that has just finished to its chat's tallies (inside the finishing transaction, after its rows). */
 export async function tallyFinishedGame(tx: Writer, gameId: string): Promise<void> {
-  await tx.$executeRaw(tallySql(Prisma.sql`SELECT id, "chatId", "finishedAt" FROM "Game" WHERE id = ${gameId} AND status = 'FINISHED'`));
+  await tx.$executeRaw(tallySql(Prisma.sql`SELECT ref, "chatId", "finishedAt" FROM "Game" WHERE id = ${gameId} AND status = 'FINISHED'`));
 }
 
 /** Rebuilds every chat's tallies from its finished games, in one transaction. */
@@ -55,7 +55,7 @@ export async function recomputeTallies(prisma: PrismaClient): Promise<void> {
   await prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`DELETE FROM "GroupTally"`;
-      await tx.$executeRaw(tallySql(Prisma.sql`SELECT id, "chatId", "finishedAt" FROM "Game" WHERE status = 'FINISHED'`));
+      await tx.$executeRaw(tallySql(Prisma.sql`SELECT ref, "chatId", "finishedAt" FROM "Game" WHERE status = 'FINISHED'`));
     },
     { maxWait: 60_000, timeout: 30 * 60_000 },
   );

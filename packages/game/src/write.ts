@@ -46,6 +46,7 @@ export async function writeCommit(tx: Tx, c: Commit): Promise<void> {
   const { record, request, now } = c;
   const gameId = record.id;
   if (c.alongside) await c.alongside(tx);
+  let ref: number;
   if (c.creating) {
     if (request.key) {
       const claimed = await tx.processedUpdate.createMany({ data: [{ key: request.key, gameId }], skipDuplicates: true });
@@ -64,7 +65,8 @@ export async function writeCommit(tx: Tx, c: Commit): Promise<void> {
     });
     const claim = await tx.chat.updateMany({ where: { id: record.chatId, currentGameId: null }, data: { currentGameId: gameId } });
     if (claim.count === 0) throw new Conflict();
-    await tx.game.create({
+    ({ ref } = await tx.game.create({
+      select: { ref: true },
       data: {
         id: gameId,
         chatId: record.chatId,
@@ -77,7 +79,7 @@ export async function writeCommit(tx: Tx, c: Commit): Promise<void> {
         deadlineAt: record.deadlineAt,
         turnStartedAt: record.turnStartedAt,
       },
-    });
+    }));
     await appendEvents(tx, gameId, c.version + 1, c.events, now);
   } else {
     // Only a game still open: one that ended since it was read keeps its version and is not
@@ -97,9 +99,10 @@ export async function writeCommit(tx: Tx, c: Commit): Promise<void> {
     });
     if (!written.claimed) throw new Duplicate();
     if (!written.updated) throw new Conflict();
+    ref = written.ref!;
     if (c.newProfile) await upsertUser(tx, request.user!);
   }
-  await writeRows(tx, gameId, c.rows);
+  await writeRows(tx, { id: gameId, ref }, c.rows);
   // A result rates its players and joins its chat's tallies in the same transaction: a finished
   // game is never left unrated or uncounted.
   if (c.patch.status === 'FINISHED') {

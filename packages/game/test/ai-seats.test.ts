@@ -114,7 +114,7 @@ describe('AiSeats', () => {
     expect(expectDealtStarts(events)).toBeGreaterThan(2);
     const users = await h.db.prisma.user.findMany({ where: { id: { in: seats.map((s) => BigInt(s.id)) } } });
     expect(users.map((u) => u.isAi)).toEqual([true, true, true, true]);
-    expect(await h.db.prisma.round.count({ where: { gameId: game.id } })).toBeGreaterThan(2);
+    expect(await h.db.prisma.round.count({ where: { game: { id: game.id } } })).toBeGreaterThan(2);
     await until(async () => ai.busy === 0);
   });
 

@@ -50,7 +50,7 @@ describe('endings and migrations through act', () => {
     const row = await h.db.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
     expect(row).toMatchObject({ status: 'ABORTED', version: game.version + 1, winnerId: null, deadlineAt: null, turnStartedAt: null });
     expect(row.finishedAt).not.toBeNull();
-    const round = await h.db.prisma.round.findUniqueOrThrow({ where: { gameId_number: { gameId: game.id, number: 1 } } });
+    const round = await h.db.prisma.round.findFirstOrThrow({ where: { game: { id: game.id }, number: 1 } });
     expect(round).toMatchObject({ end: 'ABORTED' });
     expect(round.endedAt).toEqual(row.finishedAt);
     expect(await h.db.prisma.seat.count({ where: { gameId: game.id, place: { not: null } } })).toBe(0);
@@ -68,7 +68,7 @@ describe('endings and migrations through act', () => {
     const game = applied(await h.service.act({ chatId, user: PLAYERS[0]!, action: { type: 'create', creator: PLAYERS[0]!.id } })).game;
     const removed = await h.service.abort(chatId, game.id, { reason: 'bot-removed' });
     expect(removed!.state.aborted).toEqual({ reason: 'bot-removed', by: null });
-    expect(await h.db.prisma.round.count({ where: { gameId: game.id } })).toBe(0);
+    expect(await h.db.prisma.round.count({ where: { game: { id: game.id } } })).toBe(0);
     expect(await h.service.currentGame(chatId)).toBeNull();
   });
 
@@ -78,7 +78,7 @@ describe('endings and migrations through act', () => {
     for (let i = 0; i < 12 && game.state.phase === 'playing' && game.state.round!.number < 3; i++) {
       game = applied(await h.service.act({ chatId, gameId: game.id, action: nextAiAction(game.state, 'bluffer', i) })).game;
     }
-    expect(await h.db.prisma.round.count({ where: { gameId: game.id, loserId: { not: null } } })).toBeGreaterThan(0);
+    expect(await h.db.prisma.round.count({ where: { game: { id: game.id }, loserId: { not: null } } })).toBeGreaterThan(0);
     await h.service.abort(chatId, game.id);
     expect(await ratingBoard(h.db.prisma, { chatId })).toEqual([]);
     expect(await ratingBoard(h.db.prisma, { chatId, kind: 'computers' })).toEqual([]);

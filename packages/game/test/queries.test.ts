@@ -147,7 +147,7 @@ describe('read-side queries over games played through the service', () => {
     const running = played.find((g) => !g.finished)!;
     const adaInRunning = running.events.filter((e) => e.event.type === 'announced' && e.event.player === ada.id).length;
     expect(adaInRunning).toBeGreaterThan(0);
-    const inDb = await h.db.prisma.announcement.count({ where: { gameId: running.gameId, userId: BigInt(ada.id) } });
+    const inDb = await h.db.prisma.announcement.count({ where: { game: { id: running.gameId }, userId: BigInt(ada.id) } });
     expect(inDb).toBe(adaInRunning);
     const stats = await playerStats(h.db.prisma, BigInt(ada.id), { recent: 100 });
     expect(stats.announcements.total).toBe(core(expected(ada.id).total).announcements.total);

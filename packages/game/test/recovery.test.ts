@@ -143,14 +143,14 @@ async function crashAndRecover(shared: SharedDatabase, chatId: bigint) {
     // The rows agree with the events: nothing written twice, nothing missing.
     const count = (type: GameEvent['type']) => events.filter((e) => e.type === type).length;
     const announced = events.filter((e): e is Extract<GameEvent, { type: 'announced' }> => e.type === 'announced');
-    const rows = await db.prisma.announcement.findMany({ where: { gameId }, orderBy: [{ round: { number: 'asc' } }, { seq: 'asc' }] });
+    const rows = await db.prisma.announcement.findMany({ where: { game: { id: gameId } }, orderBy: [{ round: { number: 'asc' } }, { seq: 'asc' }] });
     expect(rows).toHaveLength(announced.length);
     expect(rows.map((r) => [r.userId.toString(), r.value, r.diceHigh, r.diceLow])).toEqual(announced.map((e) => [e.player, e.value, e.dice[0], e.dice[1]]));
-    expect(await db.prisma.round.count({ where: { gameId } })).toBe(count('roundStarted'));
-    expect(await db.prisma.round.count({ where: { gameId, endedAt: { not: null } } })).toBe(count('roundEnded'));
-    expect(await db.prisma.reveal.count({ where: { round: { gameId } } })).toBe(count('revealed'));
+    expect(await db.prisma.round.count({ where: { game: { id: gameId } } })).toBe(count('roundStarted'));
+    expect(await db.prisma.round.count({ where: { game: { id: gameId }, endedAt: { not: null } } })).toBe(count('roundEnded'));
+    expect(await db.prisma.reveal.count({ where: { round: { game: { id: gameId } } } })).toBe(count('revealed'));
     const lifeLost = events.filter((e) => e.type === 'lifeLost').length;
-    expect(await db.prisma.round.count({ where: { gameId, loserId: { not: null } } })).toBe(lifeLost);
+    expect(await db.prisma.round.count({ where: { game: { id: gameId }, loserId: { not: null } } })).toBe(lifeLost);
     expect(game.seats).toHaveLength(state.seats.length);
     for (const seat of state.seats) {
       const row = game.seats.find((s) => s.userId.toString() === seat.id)!;

@@ -34,9 +34,9 @@ describe('GameService', () => {
     }
     const events: GameEvent[] = stored.map((e) => e.event);
     const count = (type: GameEvent['type']) => events.filter((e) => e.type === type).length;
-    expect(await h.db.prisma.round.count({ where: { gameId: game.id } })).toBe(count('roundStarted'));
-    expect(await h.db.prisma.announcement.count({ where: { gameId: game.id } })).toBe(count('announced'));
-    expect(await h.db.prisma.reveal.count({ where: { round: { gameId: game.id } } })).toBe(count('revealed'));
+    expect(await h.db.prisma.round.count({ where: { game: { id: game.id } } })).toBe(count('roundStarted'));
+    expect(await h.db.prisma.announcement.count({ where: { game: { id: game.id } } })).toBe(count('announced'));
+    expect(await h.db.prisma.reveal.count({ where: { round: { game: { id: game.id } } } })).toBe(count('revealed'));
     const chat = await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } });
     expect(chat.currentGameId).toBeNull();
   });

@@ -306,7 +306,7 @@ describe('secrecy over whole games played move by move', () => {
       expect(g.group.finishedGames).toBe(1);
     }
     // Its looked announcements are in the database (so the filter, not their absence, keeps them out).
-    const rows = await w.db.prisma.announcement.count({ where: { gameId: table.game!.id, kind: 'LOOKED' } });
+    const rows = await w.db.prisma.announcement.count({ where: { game: { id: table.game!.id }, kind: 'LOOKED' } });
     expect(rows).toBe(3);
     expect(secretDice(table.events).size).toBe(3);
 

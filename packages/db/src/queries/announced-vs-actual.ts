@@ -26,14 +26,14 @@ export function announcedVsActualSql(userId: bigint, options: AnnouncedVsActualO
   // Seat(userId, place, gameId)), then their announcements through Announcement(userId, kind).
   return Prisma.sql`
     WITH games AS MATERIALIZED (
-      SELECT g.id
+      SELECT g.ref
       FROM "Seat" s
       JOIN "Game" g ON g.id = s."gameId"
       WHERE s."userId" = ${userId} AND g.status = 'FINISHED' ${inChat}
     )
     SELECT a.value AS announced, (a."diceHigh" * 10 + a."diceLow") AS actual, count(*)::int AS count
     FROM "Announcement" a
-    JOIN games g ON g.id = a."gameId"
+    JOIN games g ON g.ref = a."gameRef"
     WHERE a."userId" = ${userId} AND a.kind = 'LOOKED'
     GROUP BY 1, 2
     ORDER BY 1, 2`;

@@ -96,7 +96,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
   // among them need no lookup.
   return Prisma.sql`
     WITH games AS MATERIALIZED (
-      SELECT g.id,
+      SELECT g.ref,
              g."winnerId" = ${userId} AS won,
              to_char(g."finishedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
       FROM "Seat" s
@@ -104,20 +104,20 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
       WHERE s."userId" = ${userId} AND g.status = 'FINISHED' ${inChat}
     ),
     announced AS MATERIALIZED (
-      SELECT a."gameId", a.classification, count(*) AS n
+      SELECT a."gameRef", a.classification, count(*) AS n
       FROM "Announcement" a WHERE a."userId" = ${userId}
       GROUP BY 1, 2
     ),
     revealed AS MATERIALIZED (
-      SELECT r."gameId", r.outcome, r.classification = 'OVER' AS bluff
+      SELECT r."gameRef", r.outcome, r.classification = 'OVER' AS bluff
       FROM "Reveal" r WHERE r."announcerId" = ${userId}
     ),
     called AS MATERIALIZED (
-      SELECT r."gameId", r.outcome, r.classification = 'OVER' AS bluff
+      SELECT r."gameRef", r.outcome, r.classification = 'OVER' AS bluff
       FROM "Reveal" r WHERE r."callerId" = ${userId}
     ),
     lost AS MATERIALIZED (
-      SELECT ro."gameId", ro.cause, ro."livesLost" FROM "Round" ro WHERE ro."loserId" = ${userId}
+      SELECT ro."gameRef", ro.cause, ro."livesLost" FROM "Round" ro WHERE ro."loserId" = ${userId}
     ),
     days AS (
       SELECT day, count(*)::int AS games, count(*) FILTER (WHERE won)::int AS wins FROM games GROUP BY 1
@@ -129,7 +129,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
              coalesce(sum(a.n) FILTER (WHERE a.classification = 'UNDER'), 0)::int AS "under",
              coalesce(sum(a.n) FILTER (WHERE a.classification = 'BLIND'), 0)::int AS blind,
              coalesce(sum(a.n) FILTER (WHERE a.classification = 'PASS'), 0)::int AS pass
-      FROM announced a JOIN games g ON g.id = a."gameId" GROUP BY 1
+      FROM announced a JOIN games g ON g.ref = a."gameRef" GROUP BY 1
     ),
     "on" AS (
       SELECT g.day,
@@ -138,7 +138,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
              count(*) FILTER (WHERE r.outcome = 'MIA_TRUE')::int AS "onMiaTrue",
              count(*) FILTER (WHERE r.outcome = 'MIA_FALSE')::int AS "onMiaFalse",
              count(*) FILTER (WHERE r.bluff)::int AS "onBluffs"
-      FROM revealed r JOIN games g ON g.id = r."gameId" GROUP BY 1
+      FROM revealed r JOIN games g ON g.ref = r."gameRef" GROUP BY 1
     ),
     calls AS (
       SELECT g.day,
@@ -147,7 +147,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
              count(*) FILTER (WHERE c.outcome = 'MIA_TRUE')::int AS "callMiaTrue",
              count(*) FILTER (WHERE c.outcome = 'MIA_FALSE')::int AS "callMiaFalse",
              count(*) FILTER (WHERE c.bluff)::int AS "callBluffs"
-      FROM called c JOIN games g ON g.id = c."gameId" GROUP BY 1
+      FROM called c JOIN games g ON g.ref = c."gameRef" GROUP BY 1
     ),
     losses AS (
       SELECT g.day,
@@ -156,7 +156,7 @@ function countsSql(userId: bigint, chatId: bigint | undefined): Prisma.Sql {
              coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'MIA_LOOKED'), 0)::int AS "lostMiaLooked",
              coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'MIA_GIVEN_UP'), 0)::int AS "lostMiaGivenUp",
              coalesce(sum(l."livesLost") FILTER (WHERE l.cause = 'TIMEOUT'), 0)::int AS "lostTimeout"
-      FROM lost l JOIN games g ON g.id = l."gameId" GROUP BY 1
+      FROM lost l JOIN games g ON g.ref = l."gameRef" GROUP BY 1
     )
     -- One row per day, every count a column: a player's few hundred days, not thousands of rows.
     SELECT d.day, d.games, d.wins,

@@ -59,38 +59,38 @@ export function playerTellsSql(userId: bigint, options: PlayerTellsOptions = {})
   //   Round carry their game.)
   return Prisma.sql`
     WITH games AS MATERIALIZED (
-      SELECT g.id
+      SELECT g.ref
       FROM "Seat" s
       JOIN "Game" g ON g.id = s."gameId"
       WHERE s."userId" = ${userId} AND g.status = 'FINISHED' ${inChat}
     ),
     mine AS MATERIALIZED (
-      SELECT a."gameId", a.value, a.classification, a.answers
+      SELECT a."gameRef", a.value, a.classification, a.answers
       FROM "Announcement" a WHERE a."userId" = ${userId}
     ),
     called AS MATERIALIZED (
-      SELECT r."gameId", r.value
+      SELECT r."gameRef", r.value
       FROM "Reveal" r WHERE r."callerId" = ${userId}
     ),
     gave AS MATERIALIZED (
-      SELECT ro."gameId" FROM "Round" ro WHERE ro."loserId" = ${userId} AND ro.cause = 'MIA_GIVEN_UP'
+      SELECT ro."gameRef" FROM "Round" ro WHERE ro."loserId" = ${userId} AND ro.cause = 'MIA_GIVEN_UP'
     )
     SELECT 'announced' AS part, m.value, m.classification::text AS key, count(*)::int AS n
-    FROM mine m JOIN games g ON g.id = m."gameId"
+    FROM mine m JOIN games g ON g.ref = m."gameRef"
     GROUP BY 2, 3
     UNION ALL
     SELECT 'faced', m.answers, 'believed', count(*)::int
     FROM mine m
-    JOIN games g ON g.id = m."gameId"
+    JOIN games g ON g.ref = m."gameRef"
     WHERE m.answers IS NOT NULL
     GROUP BY 2
     UNION ALL
     SELECT 'faced', c.value, 'called', count(*)::int
-    FROM called c JOIN games g ON g.id = c."gameId"
+    FROM called c JOIN games g ON g.ref = c."gameRef"
     GROUP BY 2
     UNION ALL
     SELECT 'faced', ${MIA}::int, 'gaveUp', count(*)::int
-    FROM gave v JOIN games g ON g.id = v."gameId"
+    FROM gave v JOIN games g ON g.ref = v."gameRef"
     HAVING count(*) > 0`;
 }
 

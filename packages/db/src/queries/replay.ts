@@ -114,7 +114,7 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
     }),
     gameEvents(prisma, gameId),
     prisma.round.findMany({
-      where: { gameId },
+      where: { game: { id: gameId } },
       orderBy: { number: 'asc' },
       select: {
         number: true,
@@ -128,7 +128,7 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
       },
     }),
     prisma.announcement.findMany({
-      where: { gameId },
+      where: { game: { id: gameId } },
       orderBy: [{ roundNumber: 'asc' }, { seq: 'asc' }],
       select: {
         roundNumber: true,
@@ -145,7 +145,7 @@ export async function gameReplay(prisma: Reader, gameId: string): Promise<GameRe
       },
     }),
     prisma.reveal.findMany({
-      where: { gameId },
+      where: { round: { game: { id: gameId } } },
       select: {
         roundNumber: true,
         announcementSeq: true,

@@ -23,6 +23,9 @@ export interface RoundRow {
   endedAt?: Date;
 }
 
+/** The next Game.ref to hand out (the seeding sets it from the database, and the sequence after). */
+export const gameRefs = { next: 1 };
+
 export function uuid(rng: Rng): string {
   const hex = Array.from({ length: 32 }, () => rng(16).toString(16)).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
@@ -44,6 +47,7 @@ export function playOne(
   stopAfter?: number,
 ): { announcements: number; finished: boolean; gameId: string } {
   const gameId = uuid(rng);
+  const gameRef = gameRefs.next++;
   let state: GameState | null = null;
   let version = 0;
   let clock = start;
@@ -83,7 +87,7 @@ export function playOne(
       case 'announcement.create':
         announcements++;
         t.Announcement.push(
-          gameId,
+          gameRef,
           row.roundNumber,
           row.seq,
           big(row.userId),
@@ -100,7 +104,7 @@ export function playOne(
         break;
       case 'reveal.create':
         t.Reveal.push(
-          gameId,
+          gameRef,
           row.roundNumber,
           row.announcementSeq,
           row.diceHigh,
@@ -156,6 +160,7 @@ export function playOne(
   const finished = s.phase === 'over';
   t.Game.push(
     gameId,
+    gameRef,
     chat.id,
     finished ? 'FINISHED' : 'PLAYING',
     JSON.stringify(s.settings),
@@ -174,7 +179,7 @@ export function playOne(
     t.Seat.push(gameId, big(r.userId), r.order, r.lives, iso(r.outAt), r.outReason ?? null, r.place ?? null);
   }
   for (const r of rounds.values()) {
-    t.Round.push(gameId, r.number, big(r.starterId), big(r.loserId), r.livesLost ?? null, r.cause ?? null, r.end ?? null, iso(r.startedAt), iso(r.endedAt));
+    t.Round.push(gameRef, r.number, big(r.starterId), big(r.loserId), r.livesLost ?? null, r.cause ?? null, r.end ?? null, iso(r.startedAt), iso(r.endedAt));
   }
   return { announcements, finished, gameId };
 }

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { config, log } from './options';
 import { type Person, population, type Population } from './population';
 import { INSERT_ORDER, tables, type Tables } from './tables';
-import { playOne } from './play';
+import { gameRefs, playOne } from './play';
 
 export interface SeedResult {
   games: number;
@@ -51,12 +51,12 @@ export async function checkIntegrity(client: pg.ClientBase): Promise<void> {
     ['Game → User', orphans('Game', 'User', 'y.id = x."createdById"')],
     ['Seat → Game', orphans('Seat', 'Game', 'y.id = x."gameId"')],
     ['Seat → User', orphans('Seat', 'User', 'y.id = x."userId"')],
-    ['Round → Game', orphans('Round', 'Game', 'y.id = x."gameId"')],
-    ['Announcement → Round', orphans('Announcement', 'Round', 'y."gameId" = x."gameId" AND y.number = x."roundNumber"')],
+    ['Round → Game', orphans('Round', 'Game', 'y.ref = x."gameRef"')],
+    ['Announcement → Round', orphans('Announcement', 'Round', 'y."gameRef" = x."gameRef" AND y.number = x."roundNumber"')],
     ['Announcement → User', orphans('Announcement', 'User', 'y.id = x."userId"')],
     [
       'Reveal → Announcement',
-      orphans('Reveal', 'Announcement', 'y."gameId" = x."gameId" AND y."roundNumber" = x."roundNumber" AND y.seq = x."announcementSeq"'),
+      orphans('Reveal', 'Announcement', 'y."gameRef" = x."gameRef" AND y."roundNumber" = x."roundNumber" AND y.seq = x."announcementSeq"'),
     ],
     ['GameEvent → Game', orphans('GameEvent', 'Game', 'y.id = x."gameId"')],
   ];
@@ -92,6 +92,8 @@ export async function seed(client: pg.ClientBase, target: number, label: string)
   const t = tables();
   const t0 = performance.now();
   let generateMs = 0;
+  const { rows: refRows } = await client.query<{ max: number }>('SELECT coalesce(max(ref), 0)::int AS max FROM "Game"');
+  gameRefs.next = refRows[0]!.max + 1;
   const epoch = Date.now() - 182 * 86_400_000; // games over the last 26 weeks
   for (const p of [...pop.people, ...pop.bots]) {
     t.User.push(p.id, p.name, p.username, p.ai, !p.ai && rng(2) === 0, new Date(epoch).toISOString(), new Date(epoch).toISOString());
@@ -162,6 +164,8 @@ export async function seed(client: pg.ClientBase, target: number, label: string)
   }
   await flush();
   await pending;
+  // Game.ref was handed out here: the sequence continues after it.
+  await client.query(`SELECT setval(pg_get_serial_sequence('"Game"', 'ref'), $1::int)`, [gameRefs.next - 1]);
   await client.query('UPDATE "Chat" c SET "currentGameId" = v.game FROM unnest($1::bigint[], $2::text[]) AS v(chat, game) WHERE c.id = v.chat', [
     currentGames.map((c) => c.chat),
     currentGames.map((c) => c.game),

@@ -47,6 +47,7 @@ export const tables = () => ({
   ]),
   Game: new Table('Game', [
     ['id', 'text'],
+    ['ref', 'int'],
     ['chatId', 'bigint'],
     ['status', '"GameStatus"'],
     ['settings', 'jsonb'],
@@ -71,7 +72,7 @@ export const tables = () => ({
     ['place', 'int'],
   ]),
   Round: new Table('Round', [
-    ['gameId', 'text'],
+    ['gameRef', 'int'],
     ['number', 'smallint'],
     ['starterId', 'bigint'],
     ['loserId', 'bigint'],
@@ -82,7 +83,7 @@ export const tables = () => ({
     ['endedAt', 'timestamptz'],
   ]),
   Announcement: new Table('Announcement', [
-    ['gameId', 'text'],
+    ['gameRef', 'int'],
     ['roundNumber', 'smallint'],
     ['seq', 'smallint'],
     ['userId', 'bigint'],
@@ -97,7 +98,7 @@ export const tables = () => ({
     ['createdAt', 'timestamptz'],
   ]),
   Reveal: new Table('Reveal', [
-    ['gameId', 'text'],
+    ['gameRef', 'int'],
     ['roundNumber', 'smallint'],
     ['announcementSeq', 'smallint'],
     ['diceHigh', 'smallint'],

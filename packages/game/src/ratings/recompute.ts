@@ -23,7 +23,7 @@ async function finishedGames(tx: Tx): Promise<RatedGame[]> {
   const rows = await tx.$queryRaw<GameSeatRow[]>`
     WITH rated AS (SELECT "gameId", min(seq) AS seq FROM "RatingChange" GROUP BY 1),
     counts AS (
-      SELECT "gameId", "userId",
+      SELECT "gameRef", "userId",
              count(*) FILTER (WHERE classification = 'TRUTHFUL')::int AS truthful,
              count(*) FILTER (WHERE classification = 'OVER')::int AS "over",
              count(*) FILTER (WHERE classification = 'UNDER')::int AS "under"
@@ -34,7 +34,7 @@ async function finishedGames(tx: Tx): Promise<RatedGame[]> {
     FROM "Game" g
     JOIN "Seat" s ON s."gameId" = g.id AND s.place IS NOT NULL
     LEFT JOIN rated r ON r."gameId" = g.id
-    LEFT JOIN counts c ON c."gameId" = g.id AND c."userId" = s."userId"
+    LEFT JOIN counts c ON c."gameRef" = g.ref AND c."userId" = s."userId"
     WHERE g.status = 'FINISHED'
     ORDER BY r.seq NULLS LAST, g."finishedAt", g.id, s."order"`;
   const games: RatedGame[] = [];

@@ -26,7 +26,8 @@ export async function gameSeats(db: Reader, gameId: string): Promise<RatedGame['
            count(*) FILTER (WHERE a.classification = 'OVER')::int AS "over",
            count(*) FILTER (WHERE a.classification = 'UNDER')::int AS "under"
     FROM "Seat" s
-    LEFT JOIN "Announcement" a ON a."gameId" = s."gameId" AND a."userId" = s."userId"
+    JOIN "Game" g ON g.id = s."gameId"
+    LEFT JOIN "Announcement" a ON a."gameRef" = g.ref AND a."userId" = s."userId"
     WHERE s."gameId" = ${gameId} AND s.place IS NOT NULL
     GROUP BY s."userId", s.place, s."order"
     ORDER BY s."order"`;
