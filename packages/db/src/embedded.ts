@@ -3,8 +3,6 @@
 // the same @prisma/adapter-pg path as against a real server. A fresh machine needs no server.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DEFAULT_DATA_DIR } from './paths';
 
 export const MEMORY = 'memory://';
@@ -53,6 +51,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const dataDir = requested === MEMORY ? MEMORY : resolve(requested);
   if (dataDir !== MEMORY) await mkdir(dataDir, { recursive: true });
 
+  // Loaded here, not at the top: a process on a PostgreSQL server never loads PGlite (its
+  // WebAssembly and JS are some 10 MB resident). esbuild would hoist a static import of it into
+  // every bundle that reaches this file.
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
   const db = await PGlite.create(dataDir, {
     ...(options.image ? { loadDataDir: options.image } : {}),
     // On the command line (not postgresqlconf, which would replace the cluster's whole

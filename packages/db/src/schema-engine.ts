@@ -26,6 +26,7 @@ import type {
   SchemaFilter,
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { MEMORY, startEmbedded } from './embedded';
+import { isMigrated } from './migrated';
 import { MIGRATIONS_DIR, SCHEMA_PATH } from './paths';
 
 type Bindings = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
@@ -265,6 +266,7 @@ export async function readMigrations(migrationsDir = MIGRATIONS_DIR): Promise<Mi
  */
 export async function applyMigrations(connectionString: string, paths: Paths = {}): Promise<string[]> {
   const migrationsList = await readMigrations(paths.migrationsDir);
+  if (await isMigrated(connectionString, migrationsList)) return [];
   return withEngine({ url: connectionString }, paths.schemaPath ?? SCHEMA_PATH, async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
     return appliedMigrationNames;
