@@ -1,8 +1,13 @@
 import type { GameService, PlayMode } from '@mia/game';
 import { DEFAULT_LOCALE, isLocale, localeOfTelegram, type Locale } from './i18n';
 
-/** How long a chat's or user's language is remembered: /lang in another process shows within it. */
-const TTL_MS = 10_000;
+/**
+ * How long a chat's or user's language is remembered. A /lang or play-mode change anywhere drops
+ * it at once (the game service's chat notices, NOTIFY on PostgreSQL); the time only bounds a
+ * notice lost while the listening connection was down. It was 10 s, which cost most actions a
+ * database read (0.8 per action at 100 groups).
+ */
+const TTL_MS = 5 * 60_000;
 
 /**
  * Which language to speak where. In a group, the group's setting; to a person (private chat,
@@ -12,7 +17,12 @@ const TTL_MS = 10_000;
 export class LocaleResolver {
   private readonly cache = new Map<string, { value: unknown; until: number }>();
 
-  constructor(private readonly games: GameService) {}
+  constructor(private readonly games: GameService) {
+    games.subscribeChats(({ chatId, change }) => {
+      if (change.type === 'settings') this.forget('chat', chatId);
+      else if (change.type === 'user-language') this.forget('user', chatId);
+    });
+  }
 
   async ofChat(chatId: bigint | number | string): Promise<Locale> {
     const key = `c:${chatId}`;

@@ -16,9 +16,11 @@ export interface Committed {
 /**
  * What changed about a chat outside its games' logs, for whoever serves the chat by its dashboard
  * link: the link was rotated (sockets opened with the old one must close), or the group got a
- * new id (a supergroup's `migrate_to_chat_id`; its link moves with it).
+ * new id (a supergroup's `migrate_to_chat_id`; its link moves with it). For whoever caches a
+ * chat's language or play mode: 'settings' (the chat's /lang or play mode), 'user-language' (a
+ * person's /lang; the chat id is the person's, their private chat's).
  */
-export type ChatChange = { type: 'token-rotated' } | { type: 'migrated'; to: string };
+export type ChatChange = { type: 'token-rotated' } | { type: 'migrated'; to: string } | { type: 'settings' } | { type: 'user-language' };
 
 /** "Chat C changed": the chat id as a decimal string, never the token itself. */
 export interface ChatNotice {

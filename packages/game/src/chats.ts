@@ -119,7 +119,7 @@ export class ChatDirectory {
 
   async setLanguage(chatId: bigint, language: string): Promise<void> {
     await this.profile(chatId);
-    await this.prisma.chat.update({ where: { id: chatId }, data: { language } });
+    await this.announced(chatId, { type: 'settings' }, (tx) => tx.chat.update({ where: { id: chatId }, data: { language } }));
   }
 
   /** How dice reach the group's players (the settings menu says it applies from the next game). */
@@ -127,13 +127,30 @@ export class ChatDirectory {
     // Typed, but callers pass what a button or a command decoded: nothing else is ever stored.
     if (!isPlayMode(mode)) throw new RangeError(`unknown play mode ${JSON.stringify(mode)}`);
     await this.profile(chatId);
-    await this.prisma.chat.update({ where: { id: chatId }, data: { playMode: mode } });
+    await this.announced(chatId, { type: 'settings' }, (tx) => tx.chat.update({ where: { id: chatId }, data: { playMode: mode } }));
   }
 
   /**
    * A new dashboard link for the group: the old one stops working at once, and live sockets
    * opened with it are closed as soon as the notice arrives (in every process that serves them).
    */
+  /**
+   * A write other processes cache (the bot's languages and play modes): told on commit, so they
+   * drop it at once instead of when their cache expires. Without an announcer, a plain write.
+   */
+  private async announced(chatId: bigint, change: ChatChange, write: (tx: Tx) => Promise<unknown>): Promise<void> {
+    const announcer = this.announcer;
+    if (!announcer) {
+      await write(this.prisma);
+      return;
+    }
+    await this.prisma.$transaction(async (tx) => {
+      await write(tx);
+      await announcer.publish(tx, chatId, change);
+    });
+    announcer.committed(chatId, change);
+  }
+
   async rotateDashboardToken(chatId: bigint): Promise<string> {
     await this.profile(chatId);
     const token = newDashboardToken();

@@ -3,7 +3,7 @@ import { readOnly, type Database, type PrismaClient, type ReadClient } from '@mi
 import pino, { type Logger } from 'pino';
 import { Acting } from './acting';
 import { ChatDirectory } from './chats';
-import { LocalBus, PgNotifyBus, type EventBus } from './bus';
+import { LocalBus, PgNotifyBus, type ChatChange, type EventBus } from './bus';
 import { Committer } from './committer';
 import { Deadlines } from './deadlines';
 import { Feed } from './feed';
@@ -11,7 +11,7 @@ import { Listings } from './listings';
 import { Lobbies } from './lobbies';
 import { Maintenance, type MaintenanceOptions, type SweepResult } from './maintenance';
 import { LOBBY_TIMES, type ExtendLobbyResult, type LobbyTimes } from './lobby-times';
-import type { GameRecord, StoredEvent } from './repository';
+import type { GameRecord, StoredEvent, Tx } from './repository';
 import type { ActRequest, ActResult, ChatChanged, CommittedBatch, UserInfo } from './requests';
 import { cryptoRng, type DiceSource } from './rng';
 import { Users } from './users';
@@ -82,10 +82,11 @@ export class GameService {
     // The service's own reads go straight to the client: they are on every action's path.
     this.listings = new Listings(prisma, now);
     this.feed = new Feed({ bus: this.bus, listings: this.listings, log: this.log, arm });
-    this.chats = new ChatDirectory(db, {
-      publish: (tx, chatId, change) => this.bus.publishChat(tx, this.feed.chatNotice(chatId, change)),
-      committed: (chatId, change) => this.feed.emitChat({ chatId, change, origin: 'local' }),
-    });
+    const announcer = {
+      publish: (tx: Tx, chatId: bigint, change: ChatChange) => this.bus.publishChat(tx, this.feed.chatNotice(chatId, change)),
+      committed: (chatId: bigint, change: ChatChange) => this.feed.emitChat({ chatId, change, origin: 'local' as const }),
+    };
+    this.chats = new ChatDirectory(db, announcer);
     this.committer = new Committer({
       prisma,
       bus: this.bus,
@@ -105,7 +106,7 @@ export class GameService {
     const { committer, feed, log, lobbyTimes, bus } = this;
     this.lobbies = new Lobbies({ prisma, committer, now, log, lobbyTimes, maxRetries, arm, closed });
     this.acting = new Acting({ prisma, bus, committer, feed, log, maxRetries, currentGame: (chatId) => this.currentGame(chatId) });
-    this.users = new Users(prisma, (id) => committer.forgetProfile(id));
+    this.users = new Users(prisma, (id) => committer.forgetProfile(id), announcer);
     this.maintenance = new Maintenance(prisma, db.kind, now, log, options.maintenance || {});
     if (options.maintenance !== false) this.maintenance.start();
     this.deadlines = new Deadlines(

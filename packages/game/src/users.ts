@@ -1,6 +1,7 @@
 // The users table as the service keeps it: profiles and reachability, the /lang choice.
 import type { PlayerId } from '@mia/engine';
 import type { PrismaClient } from '@mia/db';
+import type { ChatAnnouncer } from './chats';
 import { toUserId } from './ids';
 import type { UserInfo } from './requests';
 
@@ -9,6 +10,8 @@ export class Users {
     private readonly prisma: PrismaClient,
     /** The act pipeline's cache of profiles it wrote: a profile written here must be written again there. */
     private readonly forgetProfile: (id: PlayerId) => void,
+    /** Tells other processes (their cached languages) of a /lang, by the person's private chat id. */
+    private readonly announcer?: ChatAnnouncer,
   ) {}
 
   /** Keeps a user's profile and reachability (private chat started, bot blocked) up to date. */
@@ -26,7 +29,17 @@ export class Users {
 
   /** The language a user chose with /lang in a private chat (null: follow Telegram's). */
   async setLanguage(id: PlayerId, language: string | null): Promise<void> {
-    await this.prisma.user.updateMany({ where: { id: toUserId(id) }, data: { language } });
+    const userId = toUserId(id);
+    const announcer = this.announcer;
+    if (!announcer) {
+      await this.prisma.user.updateMany({ where: { id: userId }, data: { language } });
+      return;
+    }
+    await this.prisma.$transaction(async (tx) => {
+      await tx.user.updateMany({ where: { id: userId }, data: { language } });
+      await announcer.publish(tx, userId, { type: 'user-language' });
+    });
+    announcer.committed(userId, { type: 'user-language' });
   }
 
   get(id: PlayerId) {

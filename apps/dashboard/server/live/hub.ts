@@ -178,7 +178,7 @@ export class LiveHub {
 
   private onChatChanged({ chatId, change }: ChatChanged): void {
     if (change.type === 'migrated') this.moveChat(chatId.toString(), change.to);
-    else void this.closeRevoked(chatId);
+    else if (change.type === 'token-rotated') void this.closeRevoked(chatId);
   }
 
   /** A token rotated: the chat's sockets opened with any other token than its current one close. */
