@@ -22,7 +22,7 @@ export class BotChild {
 
   /** script: bench/bot-process.ts under tsx, or a compiled bundle of it (see bundleBotProcess). */
   constructor(profileDir: string | undefined, bundle: string | null = null) {
-    const execArgv = bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc'];
+    const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...config.nodeFlags];
     const env = profileDir ? { ...process.env, BOT_PROFILE_DIR: profileDir } : process.env;
     this.child = fork(bundle ?? join(BENCH, 'bot-process.ts'), [], {
       execArgv,

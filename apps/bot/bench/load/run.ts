@@ -1,6 +1,7 @@
 // One run of the load on one database: the sim, the groups, the lobbies, the play, the bare act.
 import { quantiles } from '@mia/db/bench';
 import { createServerDatabase } from '@mia/db/testing';
+import { applyMigrations } from '@mia/db';
 import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
 import { BotChild, bundleBotProcess, type HistoryChild, type HistoryResult } from './children';
@@ -68,6 +69,9 @@ export async function runOn(
   const token = sim.createBot({ username: 'mia_bot' });
   sim.setLimits(false);
   const created = database === 'postgres' ? await createServerDatabase(serverUrl!) : null;
+  // Migrated here, so the bot opens it as a production restart does (already migrated: no schema
+  // engine in its process, see @mia/db migrated.ts).
+  if (created) await applyMigrations(created.url);
   const bot = new BotChild(config.profile, config.bundle ? await bundleBotProcess() : null);
   try {
     const groups: Group[] = [];
