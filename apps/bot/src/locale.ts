@@ -18,7 +18,9 @@ export class LocaleResolver {
   private readonly cache = new Map<string, { value: unknown; until: number }>();
 
   constructor(private readonly games: GameService) {
-    games.subscribeChats(({ chatId, change }) => {
+    // Another process's change; this process's own setters call `forget` themselves.
+    games.subscribeChats(({ chatId, change, origin }) => {
+      if (origin !== 'remote') return;
       if (change.type === 'settings') this.forget('chat', chatId);
       else if (change.type === 'user-language') this.forget('user', chatId);
     });
