@@ -1,9 +1,8 @@
 // The forked processes of the load benchmark, each behind a typed request/answer over IPC: the bot
 // (bench/bot-process.ts) and, with --history, the statistics queries (bench/history-process.ts).
-import type { PluginBuild } from 'esbuild';
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BareResult, FromBot, Mark, ToBot } from '../bot-process';
 import type { FromHistory, HistoryMeasure, ToHistory } from '../history-process';
 import { config, log } from './options';
@@ -79,33 +78,17 @@ export class BotChild {
 }
 
 /**
- * --bundle: bench/bot-process.ts and the workspace's TypeScript compiled into one ES module by
- * esbuild (tsx's own, already installed), npm packages left as imports, so the bot process runs
- * on plain Node without tsx's loader. Written to apps/bot/dist/ (ignored by git), at the same
- * depth as src/ so the paths it computes from import.meta.url (locales, the repository root) hold.
+ * --bundle: bench/bot-process.ts and the workspace's TypeScript compiled into one ES module the way
+ * `npm start` compiles the bot (scripts/build.mjs's bundleEntry: npm packages left as imports, each
+ * source's import.meta.url kept, which the generated Prisma client needs to find its query
+ * compiler), so the bot process runs on plain Node without tsx's loader. Written to apps/bot/dist/
+ * (ignored by git).
  */
 export async function bundleBotProcess(): Promise<string> {
   const outfile = join(BENCH, '../dist/bot-process.mjs');
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(BENCH, 'bot-process.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    // CommonJS packages bundled from the workspace may still call require.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [
-      {
-        name: 'npm-packages-external',
-        setup(b: PluginBuild) {
-          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@mia/') ? undefined : { path: a.path, external: true }));
-        },
-      },
-    ],
-  });
+  const script = pathToFileURL(join(BENCH, '../../../scripts/build.mjs')).href;
+  const { bundleEntry } = (await import(script)) as { bundleEntry(entry: string, out: string): Promise<void> };
+  await bundleEntry(join(BENCH, 'bot-process.ts'), outfile);
   return outfile;
 }
 
