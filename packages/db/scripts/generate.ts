@@ -31,7 +31,8 @@ async function wasmFromFile(): Promise<void> {
   const internal = join(REPO_ROOT, 'packages/db/src/generated/prisma/internal');
   const classFile = join(internal, 'class.ts');
   const source = readFileSync(classFile, 'utf8');
-  const pattern = /getQueryCompilerWasmModule: async \(\) => \{\n\s*const \{ wasm \} = await import\("@prisma\/client\/runtime\/(query_compiler_\w+_bg\.postgresql)\.wasm-base64\.mjs"\)\n\s*return await decodeBase64AsWasm\(wasm\)\n\s*\}/;
+  const pattern =
+    /getQueryCompilerWasmModule: async \(\) => \{\n\s*const \{ wasm \} = await import\("@prisma\/client\/runtime\/(query_compiler_\w+_bg\.postgresql)\.wasm-base64\.mjs"\)\n\s*return await decodeBase64AsWasm\(wasm\)\n\s*\}/;
   const match = pattern.exec(source);
   if (!match) {
     console.warn('db:generate: the query compiler is not loaded as expected; left as a base64 module');
