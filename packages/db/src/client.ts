@@ -19,6 +19,10 @@ export function createPrisma(connectionString: string, options: ClientOptions = 
   // The pool is made here, not by the adapter, so the hot path's typed statements (typed-sql.ts)
   // share it; the adapter ends it on $disconnect.
   const pool = new pg.Pool(options.embedded ? { connectionString, max: 1, idleTimeoutMillis: 0 } : { connectionString });
+  // An idle connection the server ends (a restart) is dropped by the pool, which then emits
+  // 'error': Prisma's adapter listens only from its first query on, and typed statements may come
+  // first. The next query reconnects, or fails as an outage the caller reports.
+  pool.on('error', () => {});
   const adapter = new PrismaPg(pool, { statementNameGenerator: preparedStatements(), disposeExternalPool: true });
   const prisma = new PrismaClient({ adapter });
   registerPool(prisma, pool);

@@ -29,23 +29,31 @@ export async function run<Params extends readonly unknown[], Row extends object>
   // Not pool.query: it closes the connection after any error, and on the embedded database the
   // next connection is the same PGlite session, which still holds this connection's prepared
   // statements, so preparing them again fails ("prepared statement … already exists"). An error
-  // PostgreSQL answered (it carries a SQLSTATE) leaves the session usable: the connection stays.
+  // PostgreSQL answered (it carries a SQLSTATE) leaves the session usable: the connection stays,
+  // unless it was FATAL (the server ended the session: a shutdown, a terminated backend).
   const client = await pool.connect();
+  // While a client is checked out the pool no longer listens for its errors, and node-postgres
+  // emits one with no query running (the server's "terminating connection" arriving just after
+  // the answer): unheard, that would end the process. Heard, it marks the connection broken.
   let broken: Error | undefined;
+  const onError = (error: Error) => (broken ??= error);
+  client.on('error', onError);
   try {
     const result = await client.query<Row & pg.QueryResultRow>({ name: s.name, text: s.text, values: params as unknown as unknown[] });
     return result.rows;
   } catch (error) {
-    if (!isServerError(error)) broken = error instanceof Error ? error : new Error(String(error));
+    if (!keepsSession(error)) broken ??= error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
+    client.removeListener('error', onError);
     client.release(broken);
   }
 }
 
-function isServerError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+/** An error the server answered for this statement alone, after which the session goes on. */
+function keepsSession(error: unknown): boolean {
+  const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
+  return error instanceof Error && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && severity !== 'FATAL' && severity !== 'PANIC';
 }
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
