@@ -161,7 +161,18 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no initdb/pg_ctl under /usr/lib
       : await presser.pressForged(sim.botMessages(group1).at(-1)!, encodeButton({ gameId: target.game1, move: target.move1, action: { op: 'call' } }), {
           timeoutMs: 15_000,
         });
-    expect(popup?.text).toBe(translator(locale)('error-database-unavailable'));
+    const callsSince = () =>
+      sim!.calls
+        .filter((c) => c.at >= stopAt)
+        .map((c) => `${c.at - stopAt}ms ${c.method} ${c.status ?? ''}`)
+        .join('\n');
+    expect(
+      popup?.text,
+      `no "try again" for ${onShow?.where ?? 'a forged Liar!'} (pressed ${Date.now() - stopAt} ms after the stop); the bot's log around the outage:\n${bot.logs
+        .slice(Math.max(0, logsBefore - 10))
+        .map((l) => JSON.stringify(l))
+        .join('\n')}\nBot API calls since:\n${callsSince()}\n${bot.text.slice(-2000)}`,
+    ).toBe(translator(locale)('error-database-unavailable'));
     const pressedOn = `${presser.firstName} (${locale}) pressed ${onShow?.where ?? 'a forged Liar!'}`;
     const tryAgainEn = translator('en')('error-database-unavailable');
     // Only answers to these commands count, not ones to other people earlier in the outage.
