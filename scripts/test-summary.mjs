@@ -28,6 +28,26 @@ const { values: args } = parseArgs({
 
 const minutes = (s) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
 
+// The failed tests by name, with the first line of each one's message, so that a CI log whose
+// head was cut off still says at its end what failed. A file that failed outside any test (a
+// hook, an import) counts too.
+function failuresOf(report, workspace, dir) {
+  const firstLine = (messages) =>
+    (messages?.[0] ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? '';
+  const out = [];
+  for (const file of report.testResults) {
+    const path = file.name.startsWith(dir) ? file.name.slice(dir.length + 1) : file.name;
+    const failed = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failed) out.push({ workspace, test: `${path} > ${a.fullName}`, message: firstLine(a.failureMessages) });
+    if (failed.length === 0 && file.status === 'failed') out.push({ workspace, test: path, message: file.message?.split('\n')[0]?.slice(0, 300) ?? '' });
+  }
+  return out;
+}
+
 function collect(only) {
   const dirs = readJson(join(root, 'package.json')).workspaces.flatMap((pattern) => {
     if (!pattern.endsWith('/*')) return [join(root, pattern)];
@@ -38,7 +58,7 @@ function collect(only) {
           .map((e) => join(base, e.name))
       : [];
   });
-  const phase = { passed: 0, failed: 0, skipped: 0, missing: [], workspaces: [] };
+  const phase = { passed: 0, failed: 0, skipped: 0, missing: [], workspaces: [], failures: [] };
   for (const dir of dirs) {
     const pkgPath = join(dir, 'package.json');
     if (!existsSync(pkgPath)) continue;
@@ -61,6 +81,7 @@ function collect(only) {
     phase.passed += r.numPassedTests;
     phase.failed += r.numFailedTests;
     phase.skipped += r.numPendingTests + r.numTodoTests;
+    phase.failures.push(...failuresOf(r, pkg.name, dir));
   }
   return phase;
 }
@@ -73,6 +94,7 @@ function print(phase) {
     console.log(`   ${w.name.padEnd(22)} ${minutes(w.seconds).padStart(7)}  (${w.passed} passed${fails})`);
   }
   if (phase.missing.length > 0) console.error(`no test report from: ${phase.missing.join(', ')}`);
+  for (const f of phase.failures ?? []) console.log(`   FAILED ${f.workspace}: ${f.test}\n          ${f.message}`);
 }
 
 const totals = (phase) => `Tests: ${phase.passed} passed, ${phase.failed} failed${phase.skipped ? `, ${phase.skipped} skipped` : ''}`;
@@ -98,7 +120,7 @@ const phase = {
   node: process.version,
   seconds: args.seconds == null ? undefined : Number(args.seconds),
   noTests: args['no-tests'] ?? false,
-  ...(args['no-tests'] ? { passed: 0, failed: 0, skipped: 0, missing: [], workspaces: [] } : collect(args.workspaces?.split(','))),
+  ...(args['no-tests'] ? { passed: 0, failed: 0, skipped: 0, missing: [], workspaces: [], failures: [] } : collect(args.workspaces?.split(','))),
 };
 if (args.record) appendFileSync(args.record, `${JSON.stringify(phase)}\n`);
 print(phase);
