@@ -68,26 +68,31 @@ function play(
   byId: ReadonlyMap<PlayerId, Strategy>,
   record: (action: Action, events: GameEvent[], state: GameState) => void,
 ): GameState {
+  // One loop over the game's actions, the lobby's first: no closure per game (each costs an
+  // allocation, and the production bundle's keepNames a defineProperty).
   const { seats, rng } = options;
   const maxActions = options.maxActions ?? 100_000;
   let state: GameState | null = null;
   let count = 0;
-  const run = (action: Action): void => {
+  let lobby = 0; // lobby actions done: create, a join per seat, start
+  for (;;) {
+    let action: Action;
+    if (lobby === 0) action = { type: 'create', creator: seats[0]!.id, settings: options.settings ?? {} };
+    else if (lobby <= seats.length) action = { type: 'join', player: seats[lobby - 1]!.id, name: seats[lobby - 1]!.name, ai: true };
+    else if (lobby === seats.length + 1) action = { type: 'start' };
+    else {
+      if (state!.phase !== 'playing') return state!;
+      if (count > maxActions) throw new Error(`self-play did not finish in ${maxActions} actions`);
+      const actor = state!.round!.actor;
+      action = aiAction(state!, actor, byId.get(actor)!, rng)!;
+    }
+    if (lobby <= seats.length + 1) lobby++;
     const result = apply(state, action, rng);
     if (!result.ok) throw new Error(`self-play action refused: ${result.rejection.message} (${JSON.stringify(action)})`);
     state = result.state;
     count++;
     record(action, result.events, state);
-  };
-  run({ type: 'create', creator: seats[0]!.id, settings: options.settings ?? {} });
-  for (const seat of seats) run({ type: 'join', player: seat.id, name: seat.name, ai: true });
-  run({ type: 'start' });
-  while (state!.phase === 'playing') {
-    if (count > maxActions) throw new Error(`self-play did not finish in ${maxActions} actions`);
-    const actor = state!.round!.actor;
-    run(aiAction(state!, actor, byId.get(actor)!, rng)!);
   }
-  return state!;
 }
 
 const strategiesById = (seats: readonly AiSeat[]): ReadonlyMap<PlayerId, Strategy> => new Map(seats.map((s) => [s.id, s.strategy]));

@@ -82,6 +82,30 @@ const END_RULES = ['last-standing', 'first-out'] as const;
  * because the engine takes no dependencies; the bot and dashboard validate their own input with
  * zod before it reaches here.
  */
+function checkInt(errors: SettingError[], base: Settings, key: keyof typeof SETTING_LIMITS, v: unknown, { min, max }: { min: number; max: number }): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    errors.push({ setting: key, message: `${key} must be a whole number from ${min} to ${max}` });
+    return base[key] ?? min;
+  }
+  return v;
+}
+
+function checkOneOf<T extends string>(errors: SettingError[], base: Settings, key: SettingKey, v: unknown, allowed: readonly T[]): T {
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+    errors.push({ setting: key, message: `${key} must be one of: ${allowed.join(', ')}` });
+    return base[key] as T;
+  }
+  return v as T;
+}
+
+function checkBool(errors: SettingError[], key: SettingKey, v: unknown): boolean {
+  if (typeof v !== 'boolean') {
+    errors.push({ setting: key, message: `${key} must be true or false` });
+    return false;
+  }
+  return v;
+}
+
 export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTINGS): SettingsResult {
   const errors: SettingError[] = [];
   if (input !== undefined && !isRecord(input)) {
@@ -93,28 +117,9 @@ export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTING
   }
 
   // Each setting is read by its own name (`src.lives`), never as `src[key]`: V8 answers a read of
-  // a varying key with a hash lookup, and self-play creates games by the thousand.
-  const int = (key: keyof typeof SETTING_LIMITS, v: unknown, { min, max }: { min: number; max: number }): number => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      errors.push({ setting: key, message: `${key} must be a whole number from ${min} to ${max}` });
-      return base[key] ?? min;
-    }
-    return v;
-  };
-  const oneOf = <T extends string>(key: SettingKey, v: unknown, allowed: readonly T[]): T => {
-    if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
-      errors.push({ setting: key, message: `${key} must be one of: ${allowed.join(', ')}` });
-      return base[key] as T;
-    }
-    return v as T;
-  };
-  const bool = (key: SettingKey, v: unknown): boolean => {
-    if (typeof v !== 'boolean') {
-      errors.push({ setting: key, message: `${key} must be true or false` });
-      return false;
-    }
-    return v;
-  };
+  // a varying key with a hash lookup, and self-play creates games by the thousand. The checks are
+  // module functions (checkInt…), not closures made per call: a closure costs an allocation each game, and
+  // the production bundle's keepNames a defineProperty on top.
 
   let ranking: RankingOptions = base.ranking;
   const r = src.ranking;
@@ -145,22 +150,22 @@ export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTING
   let turnSeconds: number | null = base.turnSeconds;
   if ('turnSeconds' in src && src.turnSeconds === null) turnSeconds = null;
   else if ('turnSeconds' in src || base.turnSeconds !== null) {
-    turnSeconds = int('turnSeconds', 'turnSeconds' in src ? src.turnSeconds : base.turnSeconds, SETTING_LIMITS.turnSeconds);
+    turnSeconds = checkInt(errors, base, 'turnSeconds', 'turnSeconds' in src ? src.turnSeconds : base.turnSeconds, SETTING_LIMITS.turnSeconds);
   }
 
   const L = SETTING_LIMITS;
   const settings: Settings = {
-    lives: int('lives', 'lives' in src ? src.lives : base.lives, L.lives),
+    lives: checkInt(errors, base, 'lives', 'lives' in src ? src.lives : base.lives, L.lives),
     ranking,
-    announceRule: oneOf('announceRule', 'announceRule' in src ? src.announceRule : base.announceRule, ANNOUNCE_RULES),
-    blindPass: bool('blindPass', 'blindPass' in src ? src.blindPass : base.blindPass),
-    miaLookedPenalty: int('miaLookedPenalty', 'miaLookedPenalty' in src ? src.miaLookedPenalty : base.miaLookedPenalty, L.miaLookedPenalty),
-    miaFalsePenalty: int('miaFalsePenalty', 'miaFalsePenalty' in src ? src.miaFalsePenalty : base.miaFalsePenalty, L.miaFalsePenalty),
-    endRule: oneOf('endRule', 'endRule' in src ? src.endRule : base.endRule, END_RULES),
+    announceRule: checkOneOf(errors, base, 'announceRule', 'announceRule' in src ? src.announceRule : base.announceRule, ANNOUNCE_RULES),
+    blindPass: checkBool(errors, 'blindPass', 'blindPass' in src ? src.blindPass : base.blindPass),
+    miaLookedPenalty: checkInt(errors, base, 'miaLookedPenalty', 'miaLookedPenalty' in src ? src.miaLookedPenalty : base.miaLookedPenalty, L.miaLookedPenalty),
+    miaFalsePenalty: checkInt(errors, base, 'miaFalsePenalty', 'miaFalsePenalty' in src ? src.miaFalsePenalty : base.miaFalsePenalty, L.miaFalsePenalty),
+    endRule: checkOneOf(errors, base, 'endRule', 'endRule' in src ? src.endRule : base.endRule, END_RULES),
     turnSeconds,
-    idleLimit: int('idleLimit', 'idleLimit' in src ? src.idleLimit : base.idleLimit, L.idleLimit),
-    minPlayers: int('minPlayers', 'minPlayers' in src ? src.minPlayers : base.minPlayers, L.minPlayers),
-    maxPlayers: int('maxPlayers', 'maxPlayers' in src ? src.maxPlayers : base.maxPlayers, L.maxPlayers),
+    idleLimit: checkInt(errors, base, 'idleLimit', 'idleLimit' in src ? src.idleLimit : base.idleLimit, L.idleLimit),
+    minPlayers: checkInt(errors, base, 'minPlayers', 'minPlayers' in src ? src.minPlayers : base.minPlayers, L.minPlayers),
+    maxPlayers: checkInt(errors, base, 'maxPlayers', 'maxPlayers' in src ? src.maxPlayers : base.maxPlayers, L.maxPlayers),
   };
   if (settings.minPlayers > settings.maxPlayers) {
     errors.push({ setting: 'minPlayers', message: 'minPlayers must not exceed maxPlayers' });
