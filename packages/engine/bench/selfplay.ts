@@ -6,7 +6,9 @@
  * the machines are shared and noisy. Goal (issue 16): 1,000,000 turns per CPU second on the first
  * case (the median batch: a batch is 100 games).
  *
- *   npm run bench -w @mia/engine            (about 8 s)
+ *   npm run bench -w @mia/engine            (about 10 s; compiled as production runs, see
+ *                                            scripts/run-compiled.mjs)
+ *   npm run bench:tsx -w @mia/engine        (the same under tsx, about half the speed)
  *   BENCH_SECONDS=5 npm run bench -w @mia/engine
  *
  * Besides the table, one `BENCH {json}` line per row, for scripts.
@@ -24,6 +26,8 @@ const cases: { name: string; options: CaseOptions }[] = [
   { name: '4 mixed AIs, classic', options: { strategies: ['calculator', 'bluffer', 'honest', 'bluffer'] } },
   { name: '3 bluffers, blind pass', options: { strategies: ['bluffer', 'bluffer', 'bluffer'], settings: { blindPass: true } } },
   { name: '10 random, sum + little Mia', options: { strategies: Array(10).fill('random'), settings: { ranking: { sum: true, littleMia: true } } } },
+  // The table Zaphoood/Maexchen (a Python simulator) is compared on: each game three rounds.
+  { name: '4 AIs, 1 life, no blind play (peer table)', options: { strategies: ['calculator', 'bluffer', 'honest', 'random'], settings: { lives: 1 } } },
 ];
 
 interface Tally {
@@ -107,7 +111,8 @@ for (const { name, options } of cases.slice(1)) {
   rows.push(row(name, t));
 }
 
-console.log(`Engine self-play, ${seconds} s per case, Node ${process.version}, one thread`);
+const how = process.env.MIA_COMPILED ? 'compiled by esbuild as production runs (scripts/run-compiled.mjs)' : 'under tsx (npm run bench:tsx)';
+console.log(`Engine self-play, ${seconds} s per case, Node ${process.version}, one thread, ${how}`);
 console.table(rows);
 // Per second of CPU time given to this process (the wall clock on a busy machine also counts the
 // time other processes held the core), the median of the batches (100 games each).
