@@ -28,7 +28,9 @@
  * while the load runs; HISTORY_ANNOUNCEMENTS changes the size), --profile DIR (the bot process
  * writes a CPU profile of the play alone, through node:inspector, into DIR), --pace MIN-MAX (ms; each group presses at a human pace, open loop:
  * see load/paced.ts; 0, the default, presses as soon as the bot answers), --bundle (the bot process runs
- * compiled by esbuild on plain Node instead of under tsx: its memory without tsx's loader).
+ * compiled by esbuild on plain Node instead of under tsx, with production's node flags and environment,
+ * scripts/node-flags.mjs: as `npm start -w @mia/bot` runs it), --node-flags "…" (the bot process's
+ * node flags instead; "" for node's own).
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  *

@@ -27,7 +27,8 @@
  * TEST_DATABASE_URL or postgresql://postgres@127.0.0.1:5432/postgres), --seed N (1),
  * --profile DIR (the dashboard process writes a V8 CPU profile there, for DevTools), --tsx (the
  * dashboard from its TypeScript through tsx instead of node on dist-server/main.js, built when
- * stale by scripts/build.mjs), --node-flags "…" (V8 flags for the dashboard process);
+ * stale by scripts/build.mjs), --node-flags "…" (the dashboard process's node flags; default: production's,
+ * scripts/node-flags.mjs, and its MALLOC_ARENA_MAX; "" for node's own);
  * SPECTATORS_TRACE=file writes each delay with its time in the run, to see when the tail happened.
  * The dashboard's rate limit (300 requests a minute per address by default) would refuse most of
  * 1,000 upgrades from one address: the bench starts it with RATE_LIMIT_MAX raised above the

@@ -20,10 +20,11 @@ export class BotChild {
   private failure: Error | null = null;
 
   /** script: bench/bot-process.ts under tsx, or a compiled bundle of it (see bundleBotProcess). */
-  constructor(profileDir: string | undefined, bundle: string | null = null) {
-    const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...config.nodeFlags];
-    const env = profileDir ? { ...process.env, BOT_PROFILE_DIR: profileDir } : process.env;
-    this.child = fork(bundle ?? join(BENCH, 'bot-process.ts'), [], {
+  constructor(profileDir: string | undefined, bundle: { script: string; flags: string[]; env: Record<string, string> } | null = null) {
+    const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...(config.nodeFlags ?? bundle?.flags ?? [])];
+    log(`  bot process: node ${execArgv.join(' ')} ${bundle ? 'bench/bot-process.ts compiled' : 'bench/bot-process.ts'}`);
+    const env = { ...(bundle && !config.nodeFlags ? bundle.env : {}), ...process.env, ...(profileDir ? { BOT_PROFILE_DIR: profileDir } : {}) };
+    this.child = fork(bundle?.script ?? join(BENCH, 'bot-process.ts'), [], {
       execArgv,
       env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -84,12 +85,13 @@ export class BotChild {
  * compiler), so the bot process runs on plain Node without tsx's loader. Written to apps/bot/dist/
  * (ignored by git).
  */
-export async function bundleBotProcess(): Promise<string> {
+export async function bundleBotProcess(): Promise<{ script: string; flags: string[]; env: Record<string, string> }> {
   const outfile = join(BENCH, '../dist/bot-process.mjs');
-  const script = pathToFileURL(join(BENCH, '../../../scripts/build.mjs')).href;
-  const { bundleEntry } = (await import(script)) as { bundleEntry(entry: string, out: string): Promise<void> };
+  const scripts = (name: string) => pathToFileURL(join(BENCH, '../../../scripts', name)).href;
+  const { bundleEntry } = (await import(scripts('build.mjs'))) as { bundleEntry(entry: string, out: string): Promise<void> };
+  const production = (await import(scripts('node-flags.mjs'))) as { PRODUCTION_NODE_FLAGS: string[]; PRODUCTION_ENV: Record<string, string> };
   await bundleEntry(join(BENCH, 'bot-process.ts'), outfile);
-  return outfile;
+  return { script: outfile, flags: production.PRODUCTION_NODE_FLAGS, env: production.PRODUCTION_ENV };
 }
 
 /** The forked history process (bench/history-process.ts): seeds, then measures on request. */

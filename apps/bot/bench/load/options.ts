@@ -12,7 +12,7 @@ export const { values: args } = parseArgs({
     profile: { type: 'string' },
     pace: { type: 'string', default: '0' },
     bundle: { type: 'boolean', default: false },
-    'node-flags': { type: 'string', default: '' },
+    'node-flags': { type: 'string' },
   },
 });
 const count = (name: string, raw: string, min = 1) => {
@@ -38,8 +38,11 @@ export const config = {
   profile: args.profile,
   pace: pace(args.pace!),
   bundle: args.bundle!,
-  /** --node-flags "…": extra flags for the bot process's node (e.g. the production start's V8 flags). */
-  nodeFlags: args['node-flags']!.split(/\s+/).filter(Boolean),
+  /**
+   * --node-flags "…": the bot process's node flags. Default: with --bundle production's
+   * (scripts/node-flags.mjs, with its environment), under tsx none; "" for node's own.
+   */
+  nodeFlags: args['node-flags']?.split(/\s+/).filter(Boolean),
 };
 
 export const GOALS = { actionsPerSecond: 1000, p99Ms: 50, callsPerAction: 3, botCpuMsPerAction: 1 };

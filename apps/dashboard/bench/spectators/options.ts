@@ -19,7 +19,7 @@ export const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
     tsx: { type: 'boolean', default: false },
-    'node-flags': { type: 'string', default: '' },
+    'node-flags': { type: 'string' },
   },
 });
 export const positive = (name: string, raw: string) => {

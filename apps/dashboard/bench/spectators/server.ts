@@ -3,13 +3,17 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { GameService } from '@mia/game';
 import WebSocket from 'ws';
 import { createDashboard } from '../../server';
 import { args, config, log, PACKAGE_ROOT, quiet, sleep } from './options';
+
+const NODE_FLAGS_SCRIPT = pathToFileURL(join(PACKAGE_ROOT, '../../scripts/node-flags.mjs')).href;
 
 export interface Usage {
   rssBytes: number;
@@ -94,10 +98,16 @@ export async function startServerProcess(databaseUrl: string): Promise<Server> {
     if (built.status !== 0) throw new Error('could not build the dashboard (scripts/build.mjs)');
   }
   const entry = args.tsx ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'];
-  const flags = args['node-flags']!.split(' ').filter(Boolean);
+  // Compiled, with production's node flags and environment unless --node-flags says otherwise
+  // (--node-flags "" for node's defaults).
+  const production = (await import(NODE_FLAGS_SCRIPT)) as { PRODUCTION_NODE_FLAGS: string[]; PRODUCTION_ENV: Record<string, string> };
+  const given = args['node-flags'];
+  const flags = given === undefined ? (args.tsx ? [] : production.PRODUCTION_NODE_FLAGS) : given.split(' ').filter(Boolean);
+  log(`dashboard process: node ${[...flags, ...entry].join(' ')}`);
   const child = spawn(process.execPath, [...profile, ...flags, '--inspect=127.0.0.1:0', ...entry], {
     cwd: PACKAGE_ROOT,
     env: {
+      ...(args.tsx ? {} : production.PRODUCTION_ENV),
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: '0',
