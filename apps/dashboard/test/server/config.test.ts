@@ -43,5 +43,17 @@ describe('the environment', () => {
     expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: a PostgreSQL URL/);
     expect(() => readConfig({ RATE_LIMIT_MAX: '0', PORT: 'x' })).toThrow(/RATE_LIMIT_MAX[\s\S]*PORT|PORT[\s\S]*RATE_LIMIT_MAX/);
+    expect(() => readConfig({ RATE_LIMIT_MAX: '2.5' })).toThrow(/RATE_LIMIT_MAX: a whole number/);
+    expect(() => readConfig({ PUBLIC_URL: 'ftp://mia.example.org' })).toThrow(/PUBLIC_URL: an http\(s\) URL/);
+    expect(() => readConfig({ PUBLIC_URL: 'mia.example.org' })).toThrow(/PUBLIC_URL/);
+    // One line per variable, each naming it once.
+    expect(() => readConfig({ PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(
+      'invalid configuration:\n  PORT: a port number from 0 to 65535\n  LOG_LEVEL: one of fatal,',
+    );
+  });
+
+  it('keeps the public address without its trailing slashes, and reads only its own variables', () => {
+    expect(readConfig({ PUBLIC_URL: 'https://mia.example.org/dash//' }).PUBLIC_URL).toBe('https://mia.example.org/dash');
+    expect(readConfig({ PATH: '/usr/bin', BOT_TOKEN: '1:x' })).not.toHaveProperty('PATH');
   });
 });
