@@ -47,7 +47,9 @@ export async function runDemo(options: DemoOptions, print: (line: string) => voi
   print('Mia — DEMO. No BOT_TOKEN is set, so the real bot plays in a simulated Telegram; starting…');
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ dest: options.logFile, mkdir: true, sync: true }));
   const unlimited = process.env.SIM_LIMITS === 'off';
-  const sim = await TelegramSim.start({ limits: unlimited ? false : undefined });
+  // The demo runs for days: the sim keeps a bounded history (its call log, each chat's last 500
+  // messages, each person's last 100 popups and notifications), or its memory grows with every game.
+  const sim = await TelegramSim.start({ limits: unlimited ? false : undefined, maxCalls: 1000, maxMessagesPerChat: 500, maxPerUser: 100 });
   const token = sim.createBot({ username: USERNAME, firstName: 'Mia' });
   // The narrator lives on the service like the bot: it hears recovery's commits too. It knows the
   // games left running by the last run (read before recovery) and counts what was played at the end.

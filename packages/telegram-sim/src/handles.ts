@@ -275,6 +275,12 @@ export class SimUser {
       createdAt: this.world.now(),
       waiters: [],
     };
+    // Queries past Telegram's answer window can no longer be answered: forgotten (the map keeps
+    // insertion order, so the expired ones come first), or a long run would keep every press.
+    for (const [id, old] of bot.queries) {
+      if (old.createdAt + this.world.options.callbackQueryTtlMs >= query.createdAt) break;
+      bot.queries.delete(id);
+    }
     bot.queries.set(query.id, query);
     const waiting = this.sim.waitForAnswer(query, options.timeoutMs ?? this.sim.defaultPressTimeoutMs);
     this.world.enqueue(

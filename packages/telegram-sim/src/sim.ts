@@ -50,6 +50,14 @@ export interface SimOptions {
   logger?: boolean;
   /** How many calls `sim.calls` keeps, oldest dropped first (default 100,000). */
   maxCalls?: number;
+  /**
+   * Messages kept per chat (default: all). A process that runs for days (the demo) bounds its
+   * memory with it: a forgotten message is gone as a deleted one is (editing it answers "message
+   * to edit not found"), so keep more than a bot still edits.
+   */
+  maxMessagesPerChat?: number;
+  /** Popups and notifications kept per user, oldest dropped first (default: all). */
+  maxPerUser?: number;
 }
 
 /** What a truthy value of T can be. */
@@ -86,6 +94,8 @@ export class TelegramSim {
       random: options.seed !== undefined ? mulberry32(options.seed) : Math.random,
       callbackQueryTtlMs: options.callbackQueryTtlMs ?? 15 * 60_000,
       maxCalls: options.maxCalls ?? 100_000,
+      maxMessagesPerChat: options.maxMessagesPerChat ?? Number.POSITIVE_INFINITY,
+      maxPerUser: options.maxPerUser ?? Number.POSITIVE_INFINITY,
     });
     this.pressTimeoutMs = options.pressTimeoutMs ?? 5000;
   }

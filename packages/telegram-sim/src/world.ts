@@ -242,6 +242,9 @@ export class World {
     const message = newMessage(chat, ++this.messageSeq, this.unixNow(), from, content);
     chat.messages.set(message.id, message);
     chat.order.push(message);
+    if (chat.order.length > this.options.maxMessagesPerChat) {
+      for (const old of chat.order.splice(0, chat.order.length - this.options.maxMessagesPerChat)) chat.messages.delete(old.id);
+    }
     notify(this, message);
     this.changed();
     return message;

@@ -1,6 +1,7 @@
 /** Answering callback queries: what the person who pressed a button sees. */
 import { badRequest, QUERY_TOO_OLD } from '../errors';
 import type { Handler } from './context';
+import { trimFront } from '../world/notify';
 
 export const answerCallbackQuery: Handler<'answerCallbackQuery'> = ({ world, bot, params }) => {
   const id = params.str('callback_query_id') ?? '';
@@ -28,6 +29,7 @@ export const answerCallbackQuery: Handler<'answerCallbackQuery'> = ({ world, bot
     data: query.data,
     at: world.now(),
   });
+  trimFront(query.user.popups, world.options.maxPerUser);
   for (const waiter of query.waiters.splice(0)) waiter(answer);
   world.changed();
   return true;

@@ -11,7 +11,10 @@ import { chatView } from './views';
  * with disable_notification, which Telegram shows without sound. A group's other messages alert
  * only members who unmuted it: this model counts no such notifications.
  */
-export function notify(world: { users: ReadonlyMap<number, UserRecord>; now(): number }, message: StoredMessage): void {
+export function notify(
+  world: { users: ReadonlyMap<number, UserRecord>; now(): number; readonly options: { readonly maxPerUser: number } },
+  message: StoredMessage,
+): void {
   if (message.silent) return;
   const chat = message.chat;
   const recipients = new Map<number, NotificationReason>();
@@ -48,5 +51,11 @@ export function notify(world: { users: ReadonlyMap<number, UserRecord>; now(): n
       ...(text !== undefined ? { text } : {}),
       reason,
     });
+    trimFront(user.notifications, world.options.maxPerUser);
   }
+}
+
+/** Drops the oldest entries beyond `max`. */
+export function trimFront(list: unknown[], max: number): void {
+  if (list.length > max) list.splice(0, list.length - max);
 }

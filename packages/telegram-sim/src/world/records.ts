@@ -220,6 +220,10 @@ export interface WorldOptions {
   random: () => number;
   callbackQueryTtlMs: number;
   maxCalls: number;
+  /** Messages kept per chat, oldest forgotten first (Infinity: all). */
+  maxMessagesPerChat: number;
+  /** Popups and notifications kept per user, oldest dropped first (Infinity: all). */
+  maxPerUser: number;
 }
 
 export const isPresent = (status: ChatMemberStatus | undefined): boolean =>
