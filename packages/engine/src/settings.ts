@@ -77,11 +77,6 @@ const KNOWN_SETTINGS: ReadonlySet<string> = new Set(Object.keys(DEFAULT_SETTINGS
 const ANNOUNCE_RULES = ['strict', 'at-least'] as const;
 const END_RULES = ['last-standing', 'first-out'] as const;
 
-/**
- * Merges `input` over `base` (the defaults unless given) and checks every value. Written by hand
- * because the engine takes no dependencies; the bot and dashboard validate their own input with
- * zod before it reaches here.
- */
 function checkInt(errors: SettingError[], base: Settings, key: keyof typeof SETTING_LIMITS, v: unknown, { min, max }: { min: number; max: number }): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
     errors.push({ setting: key, message: `${key} must be a whole number from ${min} to ${max}` });
@@ -106,6 +101,11 @@ function checkBool(errors: SettingError[], key: SettingKey, v: unknown): boolean
   return v;
 }
 
+/**
+ * Merges `input` over `base` (the defaults unless given) and checks every value. Written by hand
+ * because the engine takes no dependencies; the bot and dashboard validate their own input with
+ * zod or TypeBox before it reaches here.
+ */
 export function resolveSettings(input: unknown, base: Settings = DEFAULT_SETTINGS): SettingsResult {
   const errors: SettingError[] = [];
   if (input !== undefined && !isRecord(input)) {
