@@ -178,4 +178,23 @@ describe('a turn in Telegram, whole games checked after every action', () => {
     expect(restarts).toBeGreaterThan(10);
     expect(check.figures.notifications).toBe(check.figures.turns);
   });
+
+  it('stay-in-the-group mode with the bot killed at every step of a turn: after each restart the screen is right', async () => {
+    const rng = seededRng(22);
+    let restarts = 0;
+    const { check } = await play('group-mode-restarts', {
+      mode: 'group',
+      seed: 17,
+      beforePress: () => w!.dieAfter(rng(4)),
+      afterPress: async (_turn, advance) => {
+        advance(5_000);
+        await w!.restart();
+        await w!.settle();
+        restarts++;
+      },
+    });
+    expect(restarts).toBeGreaterThan(10);
+    expect(check.figures.notifications).toBe(check.figures.turns);
+    expect(check.figures.groupMessages).toBe(check.figures.rounds + 1);
+  });
 });
