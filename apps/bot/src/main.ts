@@ -1,3 +1,4 @@
+import { stopOnSignals } from '@mia/host';
 import { readConfig } from './config';
 import { serve } from './serve';
 
@@ -15,10 +16,4 @@ if (!config.BOT_TOKEN) {
 }
 const running = await serve({ ...config, BOT_TOKEN: config.BOT_TOKEN });
 
-const shutdown = async (signal: string) => {
-  running.log.info({ signal }, 'bot: stopping');
-  await running.stop();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+stopOnSignals(() => running.stop(), running.log, 'bot');

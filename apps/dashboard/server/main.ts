@@ -1,4 +1,4 @@
-import { startMia } from '@mia/host';
+import { startMia, stopOnSignals } from '@mia/host';
 import pino from 'pino';
 import { readConfig, type Config } from './config';
 import { dashboardFrontEnd } from './front-end';
@@ -43,18 +43,4 @@ if (mia.database.kind === 'pglite') {
 }
 log.info({ address: mia.frontEnds[0].address, database: mia.database.kind }, 'dashboard: listening');
 
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'dashboard: stopping');
-  try {
-    await mia.stop();
-    process.exit(0);
-  } catch (error) {
-    log.error({ err: error }, 'dashboard: unclean shutdown');
-    process.exit(1);
-  }
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+stopOnSignals(() => mia.stop(), log, 'dashboard');

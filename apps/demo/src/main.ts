@@ -10,7 +10,7 @@ if (process.env.BOT_TOKEN) {
   console.log('BOT_TOKEN is set: running the Mia bot on Telegram (demo options, if any, are ignored).');
   const { botProcess, readConfig } = await import('@mia/bot');
   const { dashboardFrontEnd } = await import('@mia/dashboard');
-  const { startMia } = await import('@mia/host');
+  const { startMia, stopOnSignals } = await import('@mia/host');
   let config: ReturnType<typeof readConfig>;
   try {
     config = readConfig();
@@ -25,13 +25,7 @@ if (process.env.BOT_TOKEN) {
   const dashboard = dashboardFrontEnd({ port, host: process.env.HOST || '127.0.0.1', anyPortIfTaken: true, buildWeb: (line) => console.log(line) });
   const mia = await startMia({ ...host, frontEnds: [bot, dashboard] });
   console.log(`The dashboard: ${dashboard.url()} (each group's link comes from /dashboard in the group).`);
-  const shutdown = async (signal: string) => {
-    mia.log.info({ signal }, 'bot: stopping');
-    await mia.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(() => mia.stop(), mia.log, 'bot');
 } else {
   let options: DemoOptions | null = null;
   try {
