@@ -44,9 +44,10 @@ export interface RunResult {
   loadAverage: { start: number; end: number };
   refused: Record<string, number>;
   closesDuringPlay: Record<string, number>;
-  serverRssMB: { idle: number; withClients: number; end: number };
+  /** `endCollected`: after play and a full collection (what play kept, not its garbage). */
+  serverRssMB: { idle: number; withClients: number; end: number; endCollected: number };
   /** JS heap in use after a full collection, without and with the spectators. */
-  serverHeapMB: { idle: number; withClients: number };
+  serverHeapMB: { idle: number; withClients: number; end: number };
   /** (heap + external) after a collection, with − without the spectators, per spectator. */
   serverHeapPerClientKB: number;
   serverCpuPercent: number;
@@ -122,6 +123,9 @@ export async function run(database: 'postgres' | 'pglite', serverUrl: string): P
     const writerCpu = process.cpuUsage(writerCpu0);
     await sleep(DRAIN_MS);
     const end = server.usage();
+    // whether play left anything behind: the heap kept by a full collection, and RSS after it
+    const endHeap = await server.heap();
+    const endCollected = server.usage();
     const receipts: Receipts = await clients.ask({ type: 'report' }, 'receipts');
 
     // match arrivals with commits
@@ -199,8 +203,8 @@ export async function run(database: 'postgres' | 'pglite', serverUrl: string): P
       loadAverage: { start: r2(load0), end: r2(loadavg()[0]!) },
       refused: connected.refused,
       closesDuringPlay: receipts.closes,
-      serverRssMB: { idle: MB(idle.rssBytes), withClients: MB(withClients.rssBytes), end: MB(end.rssBytes) },
-      serverHeapMB: { idle: MB(idleHeap.heapUsedBytes), withClients: MB(withClientsHeap.heapUsedBytes) },
+      serverRssMB: { idle: MB(idle.rssBytes), withClients: MB(withClients.rssBytes), end: MB(end.rssBytes), endCollected: MB(endCollected.rssBytes) },
+      serverHeapMB: { idle: MB(idleHeap.heapUsedBytes), withClients: MB(withClientsHeap.heapUsedBytes), end: MB(endHeap.heapUsedBytes) },
       serverHeapPerClientKB: r2(
         (withClientsHeap.heapUsedBytes + withClientsHeap.externalBytes - idleHeap.heapUsedBytes - idleHeap.externalBytes) /
           1024 /
