@@ -126,6 +126,12 @@ describe('npm start without a token (the demo)', { timeout: 240_000 }, () => {
     await demo.waitFor(/\[Demo table 1 · \w{8}\] 🏆 .+ wins!/);
     await demo.waitFor(/\[Demo table 2 · \w{8}\] 🏆 .+ wins!/);
     const [, printed] = await demo.waitFor(/Database: ([2-9]|\d\d+) games finished/);
+    // A second npm start on the same data folder is refused (two PGlites would corrupt it), saying
+    // who holds it, with exit code 2 and no stack trace; the first plays on.
+    const second = npmStart(dir, '--port', '0');
+    expect(await second.exited).toEqual({ code: 2, signal: null });
+    expect(second.out).toContain(`The embedded database in ${join(dir, 'pglite')} is in use by another process (pid ${demo.pid()})`);
+    expect(second.out).not.toMatch(/\n\s+at /);
     expect(demo.out).toMatch(/\[Demo table \d · \w{8}\] \w+ 🤖 \(calculator\) sits down\./);
 
     // The dashboard serves the demo's groups: listed publicly, their live games, the built SPA.

@@ -49,6 +49,11 @@ if (process.env.BOT_TOKEN) {
       });
       process.exit(0);
     } catch (error) {
+      // Another process on the same data folder: the operator's to settle, said without a trace.
+      if (error instanceof Error && error.name === 'DataDirInUseError') {
+        console.error(error.message);
+        process.exit(2);
+      }
       console.error('The demo failed:', error);
       process.exit(1);
     }

@@ -3,6 +3,7 @@
 // the same @prisma/adapter-pg path as against a real server. A fresh machine needs no server.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { lockDataDir } from './data-dir-lock';
 import { DEFAULT_DATA_DIR } from './paths';
 
 export const MEMORY = 'memory://';
@@ -50,7 +51,16 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const requested = options.dataDir ?? defaultDataDir();
   const dataDir = requested === MEMORY ? MEMORY : resolve(requested);
   if (dataDir !== MEMORY) await mkdir(dataDir, { recursive: true });
+  const unlock = dataDir === MEMORY ? async () => {} : await lockDataDir(dataDir);
+  try {
+    return await open(dataDir, options, unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
 
+async function open(dataDir: string, options: EmbeddedOptions, unlock: () => Promise<void>): Promise<EmbeddedDatabase> {
   // Loaded here, not at the top: a process on a PostgreSQL server never loads PGlite (its
   // WebAssembly and JS are some 10 MB resident). esbuild would hoist a static import of it into
   // every bundle that reaches this file.
@@ -89,6 +99,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       stopped ??= (async () => {
         await server.stop();
         await db.close();
+        await unlock();
       })();
       return stopped;
     },

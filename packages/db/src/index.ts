@@ -1,6 +1,7 @@
 export { createPrisma, type ClientOptions } from './client';
 export { poolOf, run, statement, type TypedStatement } from './typed-sql';
 export { openDatabase, type Database, type OpenOptions } from './database';
+export { DataDirInUseError } from './data-dir-lock';
 export { defaultDataDir, MEMORY, startEmbedded, type EmbeddedDatabase, type EmbeddedOptions } from './embedded';
 export {
   applyMigrations,
