@@ -69,7 +69,8 @@ describe('the embedded database folder’s lock', () => {
     const parentOfZombie = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     const zombie = Number.parseInt(await new Promise<string>((resolve) => parentOfZombie.stdout.once('data', (d: Buffer) => resolve(d.toString()))), 10);
     try {
-      await expect.poll(async () => (await readFile(`/proc/${zombie}/stat`, 'utf8').catch(() => '')).includes(') Z ')).toBe(true);
+      // `true` exits at once; on a busy machine it may take a moment to be scheduled.
+      await expect.poll(async () => (await readFile(`/proc/${zombie}/stat`, 'utf8').catch(() => '')).includes(') Z '), { timeout: 15_000 }).toBe(true);
       for (const left of [`${await exitedPid()}\n`, `${zombie}\n`, '']) {
         const dataDir = join(parent, `stale-${left.trim() || 'empty'}`);
         await writeFile(`${dataDir}.lock`, left);
