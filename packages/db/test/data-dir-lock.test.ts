@@ -64,13 +64,15 @@ describe('the embedded database folder’s lock', () => {
   });
 
   it('a lock left behind by a process that is gone (a crash), killed but not yet reaped, or left empty, is taken over', async () => {
-    // A zombie: sh starts `true` in the background, prints its pid and becomes `sleep`, which
-    // never reaps it (as a container whose first process reaps nothing would leave a SIGKILLed demo).
-    const parentOfZombie = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // A zombie, made as a container makes one of a SIGKILLed demo: sh starts a child, prints its
+    // pid and becomes `sleep`, which never reaps; once it is `sleep`, the child is killed.
+    const parentOfZombie = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
     const zombie = Number.parseInt(await new Promise<string>((resolve) => parentOfZombie.stdout.once('data', (d: Buffer) => resolve(d.toString()))), 10);
+    const procFile = (pid: number, name: string) => readFile(`/proc/${pid}/${name}`, 'utf8').catch(() => '');
     try {
-      // `true` exits at once; on a busy machine it may take a moment to be scheduled.
-      await expect.poll(async () => (await readFile(`/proc/${zombie}/stat`, 'utf8').catch(() => '')).includes(') Z '), { timeout: 15_000 }).toBe(true);
+      await expect.poll(async () => (await procFile(parentOfZombie.pid!, 'comm')).trim(), { timeout: 15_000 }).toBe('sleep');
+      process.kill(zombie, 'SIGKILL');
+      await expect.poll(async () => (await procFile(zombie, 'stat')).includes(') Z '), { timeout: 15_000 }).toBe(true);
       for (const left of [`${await exitedPid()}\n`, `${zombie}\n`, '']) {
         const dataDir = join(parent, `stale-${left.trim() || 'empty'}`);
         await writeFile(`${dataDir}.lock`, left);
