@@ -89,6 +89,26 @@ async function play(
   return { check, group, players, pressedIn, elapsed: () => offset };
 }
 
+/** A whole game in which the bot dies after 0–3 of each press's Bot API calls and is restarted. */
+async function playWithRestarts(name: string, mode: 'private' | 'group', seed: number, killSeed: number): Promise<Played & { restarts: number }> {
+  const rng = seededRng(killSeed);
+  let restarts = 0;
+  const played = await play(name, {
+    mode,
+    seed,
+    beforePress: () => w!.dieAfter(rng(4)),
+    afterPress: async (_turn, advance) => {
+      // A restart takes a few seconds in life: the new process does not find the last second's
+      // messages in Telegram's per-second window.
+      advance(5_000);
+      await w!.restart();
+      await w!.settle();
+      restarts++;
+    },
+  });
+  return { ...played, restarts };
+}
+
 async function lastGameId(world: World, group: SimGroup): Promise<string> {
   const rows = await world.db.prisma.game.findMany({ where: { chatId: BigInt(group.id) }, orderBy: { createdAt: 'desc' }, take: 1, select: { id: true } });
   return rows[0]!.id;
@@ -159,40 +179,13 @@ describe('a turn in Telegram, whole games checked after every action', () => {
   });
 
   it('default mode with the bot killed at every step of a turn: after each restart the screen is right', async () => {
-    const rng = seededRng(21);
-    let restarts = 0;
-    const { check } = await play('private-mode-restarts', {
-      mode: 'private',
-      seed: 15,
-      // The process dies after 0–3 of the press's Bot API calls, is restarted and resumes.
-      beforePress: () => w!.dieAfter(rng(4)),
-      afterPress: async (_turn, advance) => {
-        // A restart takes a few seconds in life: the new process does not find the last second's
-        // messages in Telegram's per-second window.
-        advance(5_000);
-        await w!.restart();
-        await w!.settle();
-        restarts++;
-      },
-    });
+    const { check, restarts } = await playWithRestarts('private-mode-restarts', 'private', 15, 21);
     expect(restarts).toBeGreaterThan(10);
     expect(check.figures.notifications).toBe(check.figures.turns);
   });
 
   it('stay-in-the-group mode with the bot killed at every step of a turn: after each restart the screen is right', async () => {
-    const rng = seededRng(22);
-    let restarts = 0;
-    const { check } = await play('group-mode-restarts', {
-      mode: 'group',
-      seed: 17,
-      beforePress: () => w!.dieAfter(rng(4)),
-      afterPress: async (_turn, advance) => {
-        advance(5_000);
-        await w!.restart();
-        await w!.settle();
-        restarts++;
-      },
-    });
+    const { check, restarts } = await playWithRestarts('group-mode-restarts', 'group', 17, 22);
     expect(restarts).toBeGreaterThan(10);
     expect(check.figures.notifications).toBe(check.figures.turns);
     expect(check.figures.groupMessages).toBe(check.figures.rounds + 1);
