@@ -36,7 +36,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
-    // This very process holds it too: a second open of a folder not yet closed, just as unsafe.
+    // Held by a live process, this one included (a second open of a folder not yet closed is as unsafe).
     if (Number.isInteger(holder) && holder > 0 && alive(holder)) throw new DataDirInUseError(dataDir, holder);
     // Left by a process that is gone (or half-written by one that died writing it): taken over.
     await unlink(file).catch(() => undefined);
