@@ -11,6 +11,7 @@ import { apiError, errorHandler, formatValidationErrors } from './errors';
 import { LiveHub, type LiveHubOptions } from './live/hub';
 import { MAX_FRAME_BYTES } from './live/messages';
 import { PublicFeed, type PublicFeedOptions } from './live/public-feed';
+import { noteUpgrade, onSocketError } from './live/upgrade';
 import { Spectators, type SpectatorsOptions } from './live/spectators';
 import { registerOpenApi } from './openapi';
 import { PreviewImages } from './preview/images';
@@ -83,24 +84,21 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
   registerOpenApi(app);
   void app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
-    // A client's bad frame (ws's WS_ERR_* codes: too big, malformed, invalid UTF-8) is its own
-    // doing, not the server's: logged at info, where the default logs an error. ws has already
-    // closed the socket with the matching code (1009, 1002, 1007); terminate frees it at once.
-    errorHandler: (error, socket, request) => {
-      const code = (error as Error & { code?: unknown }).code;
-      if (typeof code === 'string' && code.startsWith('WS_ERR_')) request.log.info({ code }, 'dashboard: live client sent a bad frame');
-      else request.log.error({ err: error }, 'dashboard: live channel failed');
-      socket.terminate();
-    },
+    // Errors while the handler runs; once it has, releaseUpgrade (live/upgrade.ts) handles them.
+    errorHandler: (error, socket, request) => onSocketError(request.log, error, socket),
   });
   // Only the live channel is a WebSocket. @fastify/websocket would accept an upgrade at any other
   // address, close it at once and log the address (a group's token with it) at info level: such
-  // an upgrade is answered as HTTP instead, 404. (Added once the plugin marked `request.ws`.)
+  // an upgrade is answered as HTTP instead, 404. An upgrade of a live channel has its response noted,
+  // for the socket to let go of it once upgraded (live/upgrade.ts). (Added once the plugin marked
+  // `request.ws`.)
   app.after(() => {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.ws && request.routeOptions.url !== LIVE_URL && request.routeOptions.url !== PUBLIC_LIVE_URL) {
+      if (!request.ws) return;
+      if (request.routeOptions.url !== LIVE_URL && request.routeOptions.url !== PUBLIC_LIVE_URL) {
         return reply.code(404).send(apiError(404, 'no live channel at this address: it is /api/g/<token>/ws (or /api/live/ws)'));
       }
+      noteUpgrade(request, reply);
     });
   });
   decorateGroup(app);

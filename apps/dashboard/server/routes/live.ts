@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { groupOf, loadGroup } from '../access';
 import { apiError } from '../errors';
 import { encode, parseClientMessage } from '../live/messages';
+import { releaseUpgrade } from '../live/upgrade';
 import { ApiError, ERROR_RESPONSES, TokenParams } from '../schemas';
 import type { RouteDeps } from './context';
 
@@ -30,6 +31,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { re
       return apiError(426, 'this is the live channel: connect to it with a WebSocket');
     },
     wsHandler: (socket: WebSocket, request) => {
+      releaseUpgrade(socket, request, app.log);
       const watcher = hub.join(socket, groupOf(request));
       spectators.joinGroup(watcher);
       socket.on('message', (data, isBinary) => {

@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { apiError } from '../errors';
 import { parseClientMessage } from '../live/messages';
 import { encodePublic } from '../live/public-messages';
+import { releaseUpgrade } from '../live/upgrade';
 import { ApiError, ERROR_RESPONSES, PublicLive } from '../schemas';
 import { responses, type RouteDeps } from './context';
 
@@ -36,7 +37,8 @@ export const publicLiveRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
       void reply.code(426).header('Upgrade', 'websocket');
       return apiError(426, 'this is the public live channel: connect to it with a WebSocket');
     },
-    wsHandler: (socket: WebSocket) => {
+    wsHandler: (socket: WebSocket, request) => {
+      releaseUpgrade(socket, request, app.log);
       const watcher = feed.join(socket);
       socket.on('message', (data, isBinary) => {
         const parsed = parseClientMessage(data, isBinary);
