@@ -8,7 +8,7 @@ export const NOTES = [
   'Split (PostgreSQL): "notice heard" is the notice\'s arrival at the LISTEN connection minus act resolved (negative when the writer lags); "dashboard" is a spectator\'s arrival minus the notice: the dashboard\'s own part (it hears the same notice, loads the game and its events, serializes once and writes to each socket).',
   "The first seconds of play are a warm-up, not measured (--warmup): the dashboard's first batches pay for compiling and connecting once.",
   `Delivered/expected: every committed version during the measured window, times the spectators of its group; an arrival more than ${DRAIN_MS / 1000} s after the last commit, or never, counts as lost. A version the dashboard skipped (it loads the game after the notice, so two quick commits may come out as the newer one twice) is lost too.`,
-  'Server memory: the dashboard process\'s RSS (/proc) after the games were set up and nobody watched ("idle"), 2 s after the last spectator connected and got its snapshot ("with clients"), and after play, then again after a full collection (what play kept rather than its garbage: the heap after play beside the heap before it says whether anything stays). RSS moves by tens of MB with garbage collection alone (freed pages stay with the process), so the per-client figure comes from the heap instead: heap in use plus external memory (buffers), each read right after a full collection (through the dashboard\'s inspector on a loopback port; in process, global.gc), with clients minus idle, per client. CPU: the dashboard\'s user+system time during play over the play\'s wall time, in % of one core; "writer" is this process\'s.',
+  'Server memory: the dashboard process\'s RSS (/proc) after the games were set up and nobody watched ("idle"), 2 s after the last spectator connected and got its snapshot ("with clients"), its peak during the measured play (the kernel\'s high-water mark, VmHWM, reset as play starts: the figure the goal is about), and after play, then again after a full collection (what play kept rather than its garbage: the heap after play beside the heap before it says whether anything stays). RSS moves by tens of MB with garbage collection alone (freed pages stay with the process), so the per-client figure comes from the heap instead: heap in use plus external memory (buffers), each read right after a full collection (through the dashboard\'s inspector on a loopback port; in process, global.gc), with clients minus idle, per client. CPU: the dashboard\'s user+system time during play over the play\'s wall time, in % of one core; "writer" is this process\'s.',
   'The dashboard is started with RATE_LIMIT_MAX above the number of spectators: with the default (300 a minute per address) most of 1,000 upgrades from one address would get 429.',
 ];
 
@@ -31,6 +31,12 @@ export function rows(r: RunResult) {
     { measure: 'actions committed / s', value: r.actionsPerSecond, goal: '' },
     { measure: 'server RSS idle MB', value: r.serverRssMB.idle, goal: '' },
     { measure: 'server RSS with clients MB', value: r.serverRssMB.withClients, goal: '' },
+    {
+      measure: 'server RSS peak during play MB',
+      value: r.serverRssMB.peakPlay,
+      // in process, the figure is the writer's and PGlite's too: no goal to compare it with
+      goal: r.serverScope === 'own process' ? `≤ ${GOAL.peakRssMB}: ${r.serverRssMB.peakPlay <= GOAL.peakRssMB ? 'met' : 'NOT met'}` : '',
+    },
     { measure: 'server RSS after play MB', value: r.serverRssMB.end, goal: '' },
     { measure: 'server RSS after play and a full GC MB', value: r.serverRssMB.endCollected, goal: '' },
     {

@@ -44,8 +44,11 @@ export interface RunResult {
   loadAverage: { start: number; end: number };
   refused: Record<string, number>;
   closesDuringPlay: Record<string, number>;
-  /** `endCollected`: after play and a full collection (what play kept, not its garbage). */
-  serverRssMB: { idle: number; withClients: number; end: number; endCollected: number };
+  /**
+   * `peakPlay`: the highest RSS during the measured play (the kernel's high-water mark, reset as
+   * it starts); `endCollected`: after play and a full collection (what play kept, not its garbage).
+   */
+  serverRssMB: { idle: number; withClients: number; peakPlay: number; end: number; endCollected: number };
   /** JS heap in use after a full collection, without and with the spectators. */
   serverHeapMB: { idle: number; withClients: number; end: number };
   /** (heap + external) after a collection, with − without the spectators, per spectator. */
@@ -118,8 +121,10 @@ export async function run(database: 'postgres' | 'pglite', serverUrl: string): P
     const load0 = loadavg()[0]!;
     const cpu0 = server.usage().cpuMs;
     const writerCpu0 = process.cpuUsage();
+    server.resetPeak();
     const played = await play(groups, config.seconds * 1000);
-    const serverCpuMs = server.usage().cpuMs - cpu0;
+    const afterPlay = server.usage();
+    const serverCpuMs = afterPlay.cpuMs - cpu0;
     const writerCpu = process.cpuUsage(writerCpu0);
     await sleep(DRAIN_MS);
     const end = server.usage();
@@ -203,7 +208,13 @@ export async function run(database: 'postgres' | 'pglite', serverUrl: string): P
       loadAverage: { start: r2(load0), end: r2(loadavg()[0]!) },
       refused: connected.refused,
       closesDuringPlay: receipts.closes,
-      serverRssMB: { idle: MB(idle.rssBytes), withClients: MB(withClients.rssBytes), end: MB(end.rssBytes), endCollected: MB(endCollected.rssBytes) },
+      serverRssMB: {
+        idle: MB(idle.rssBytes),
+        withClients: MB(withClients.rssBytes),
+        peakPlay: MB(afterPlay.peakRssBytes),
+        end: MB(end.rssBytes),
+        endCollected: MB(endCollected.rssBytes),
+      },
       serverHeapMB: { idle: MB(idleHeap.heapUsedBytes), withClients: MB(withClientsHeap.heapUsedBytes), end: MB(endHeap.heapUsedBytes) },
       serverHeapPerClientKB: r2(
         (withClientsHeap.heapUsedBytes + withClientsHeap.externalBytes - idleHeap.heapUsedBytes - idleHeap.externalBytes) /

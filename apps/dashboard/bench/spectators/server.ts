@@ -1,7 +1,7 @@
 // The dashboard under measurement: a process of its own (PostgreSQL) or this process (PGlite),
 // with its CPU, memory and heap as the benchmark reads them.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,8 @@ const NODE_FLAGS_SCRIPT = pathToFileURL(join(PACKAGE_ROOT, '../../scripts/node-f
 
 export interface Usage {
   rssBytes: number;
+  /** The highest RSS since the process started or since `resetPeak` (the kernel's VmHWM). */
+  peakRssBytes: number;
   cpuMs: number;
 }
 
@@ -32,6 +34,8 @@ export interface Server {
   /** Where its usage is read: the dashboard alone, or this whole process. */
   scope: 'own process' | 'in process with the writer and PGlite';
   usage(): Usage;
+  /** Starts a new RSS high-water mark (`usage().peakRssBytes`) from the current RSS. */
+  resetPeak(): void;
   heap(): Promise<Heap>;
   stop(): Promise<void>;
 }
@@ -78,14 +82,24 @@ export const CLK_TCK = (() => {
   }
 })();
 
-/** RSS and CPU time of another process, from /proc (Linux). */
-export function procUsage(pid: number): Usage {
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+/** RSS (now and its peak) and CPU time of another process, from /proc (Linux). */
+export function procUsage(pid: number | 'self'): Usage {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   // fields after "(comm)": state is [0], utime [11], stime [12] (clock ticks)
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return { rssBytes: rssKb * 1024, cpuMs: (ticks * 1000) / CLK_TCK };
+  return { rssBytes: rssKb * 1024, peakRssBytes: peakKb * 1024, cpuMs: (ticks * 1000) / CLK_TCK };
+}
+
+/**
+ * Resets a process's VmHWM to its current RSS (Linux: "5" to /proc/PID/clear_refs, allowed for a
+ * process of the same user), so that the next peak read is the peak of what came after.
+ */
+export function resetPeakRss(pid: number | 'self'): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 export async function startServerProcess(databaseUrl: string): Promise<Server> {
@@ -148,6 +162,7 @@ export async function startServerProcess(databaseUrl: string): Promise<Server> {
     base,
     scope: 'own process',
     usage: () => procUsage(child.pid!),
+    resetPeak: () => resetPeakRss(child.pid!),
     heap: () => {
       if (!inspector) throw new Error('the dashboard did not say where its inspector listens');
       return inspectorHeap(inspector);
@@ -178,8 +193,9 @@ export async function startServerInProcess(games: GameService): Promise<Server> 
     scope: 'in process with the writer and PGlite',
     usage: () => {
       const c = process.cpuUsage();
-      return { rssBytes: process.memoryUsage().rss, cpuMs: (c.user + c.system) / 1000 };
+      return { ...procUsage('self'), cpuMs: (c.user + c.system) / 1000 };
     },
+    resetPeak: () => resetPeakRss('self'),
     heap: async () => {
       fullGc();
       const m = process.memoryUsage();
