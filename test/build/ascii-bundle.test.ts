@@ -28,6 +28,7 @@ describe('scripts/build.mjs', () => {
         '    // kept by esbuild (a comment in an expression): a dash — and ❤️',
         '    lives: 3,',
         '  };',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture is source text holding a template literal
         '  return `dice 🎲 — ${"Läufer"} ${/é/u.test("é")} ${/[é]+/.test("éé")} ${options.lives}`;',
         '}',
       ].join('\n'),

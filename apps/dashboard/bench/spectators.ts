@@ -28,7 +28,8 @@
  * --profile DIR (the dashboard process writes a V8 CPU profile there, for DevTools), --tsx (the
  * dashboard from its TypeScript through tsx instead of node on dist-server/main.js, built when
  * stale by scripts/build.mjs), --node-flags "…" (the dashboard process's node flags; default: production's,
- * scripts/node-flags.mjs, and its MALLOC_ARENA_MAX; "" for node's own);
+ * scripts/node-flags.mjs's DASHBOARD_NODE_FLAGS, with DASHBOARD_ENV, which set in this process's
+ * environment win; "" for node's own);
  * SPECTATORS_TRACE=file writes each delay with its time in the run, to see when the tail happened.
  * The dashboard's rate limit (300 requests a minute per address by default) would refuse most of
  * 1,000 upgrades from one address: the bench starts it with RATE_LIMIT_MAX raised above the

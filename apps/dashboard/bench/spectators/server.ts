@@ -114,14 +114,14 @@ export async function startServerProcess(databaseUrl: string): Promise<Server> {
   const entry = args.tsx ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'];
   // Compiled, with production's node flags and environment unless --node-flags says otherwise
   // (--node-flags "" for node's defaults).
-  const production = (await import(NODE_FLAGS_SCRIPT)) as { PRODUCTION_NODE_FLAGS: string[]; PRODUCTION_ENV: Record<string, string> };
+  const production = (await import(NODE_FLAGS_SCRIPT)) as { DASHBOARD_NODE_FLAGS: string[]; DASHBOARD_ENV: Record<string, string> };
   const given = args['node-flags'];
-  const flags = given === undefined ? (args.tsx ? [] : production.PRODUCTION_NODE_FLAGS) : given.split(' ').filter(Boolean);
+  const flags = given === undefined ? (args.tsx ? [] : production.DASHBOARD_NODE_FLAGS) : given.split(' ').filter(Boolean);
   log(`dashboard process: node ${[...flags, ...entry].join(' ')}`);
   const child = spawn(process.execPath, [...profile, ...flags, '--inspect=127.0.0.1:0', ...entry], {
     cwd: PACKAGE_ROOT,
     env: {
-      ...(args.tsx ? {} : production.PRODUCTION_ENV),
+      ...(args.tsx ? {} : production.DASHBOARD_ENV),
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: '0',
