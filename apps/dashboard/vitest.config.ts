@@ -11,16 +11,36 @@ import shared from '../../vitest.shared.ts';
 const MOCKING = ['test/server/serializer-guard.test.ts'];
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
+// CI runs the database's workspaces twice: on embedded PGlite (npm test) and on a PostgreSQL
+// server (MIA_TEST_SCOPE=database). The SPA's component tests never touch a database, and the
+// browser pages only read the API, whose answers the server's tests check on PostgreSQL too. So
+// the second run keeps the server's tests and one browser test (a live game on the server, bot to
+// Chromium); the other browser files cost about five minutes there.
+const databaseOnly = process.env.MIA_TEST_SCOPE === 'database';
+const BROWSER_ON_SERVER = ['test/e2e/game.test.ts'];
+
 export default mergeConfig(
   shared,
   defineConfig({
     test: {
       projects: [
+        ...(databaseOnly
+          ? []
+          : [
+              {
+                plugins: [react()],
+                test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}', ...MOCKING], setupFiles: ['test/web/setup.ts'], isolate: true, ...timeouts },
+              },
+            ]),
         {
-          plugins: [react()],
-          test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}', ...MOCKING], setupFiles: ['test/web/setup.ts'], isolate: true, ...timeouts },
+          test: {
+            name: 'node',
+            include: ['test/server/**/*.test.ts', ...(databaseOnly ? BROWSER_ON_SERVER : ['test/e2e/**/*.test.ts'])],
+            exclude: MOCKING,
+            isolate: false,
+            ...timeouts,
+          },
         },
-        { test: { name: 'node', include: ['test/server/**/*.test.ts', 'test/e2e/**/*.test.ts'], exclude: MOCKING, isolate: false, ...timeouts } },
       ],
     },
   }),
