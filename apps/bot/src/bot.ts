@@ -1,6 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
-import { Bot, GrammyError, HttpError } from 'grammy';
+import { Bot, Composer, GrammyError, HttpError } from 'grammy';
 import type { GameService } from '@mia/game';
 import type { Logger } from 'pino';
 import { decodeButton } from './callback-data';
@@ -123,8 +123,12 @@ export function createBot({
     return next();
   });
   // The menus (settings, language) answer their own callbacks: they come before `play`, which
-  // answers any callback it cannot decode as an invalid button.
-  bot.use(membership, lobby, lobbyTime, ai, info, stats, top, dashboard, kick, settings, language, play);
+  // answers any callback it cannot decode as an invalid button. A game's button (most updates)
+  // is only ever play's, so it goes there directly: grammY builds a composer and its closures
+  // for every filter an update passes (Composer#lazy), and the features before play hold about
+  // twenty (each command is one), a fifth of the bot's garbage per press.
+  const features = new Composer<BotContext>(membership, lobby, lobbyTime, ai, info, stats, top, dashboard, kick, settings, language, play);
+  bot.route((ctx) => (isGameButton(ctx) ? 'game' : 'other'), { game: play, other: features });
   bot.catch((error) => {
     const e = error.error;
     const where = { updateId: error.ctx.update.update_id };
@@ -134,6 +138,11 @@ export function createBot({
   });
   return { bot, notifier };
 }
+
+const isGameButton = (ctx: BotContext) => {
+  const data = ctx.callbackQuery?.data;
+  return data !== undefined && decodeButton(data) !== null;
+};
 
 /**
  * The language of an update's answers: a group's own for what the group sees; the person's for
