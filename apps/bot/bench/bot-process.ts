@@ -78,22 +78,26 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
-// --profile DIR: the CPU profile covers the play only (from the mark 'play start' to 'play end'),
-// not the imports, the setup, the lobbies or the bare act.
+// --profile DIR: the CPU profile and the allocation profile (every allocation sampled, garbage
+// included: what the scavenges cost) cover the play only (from the mark 'play start' to 'play
+// end'), not the imports, the setup, the lobbies or the bare act.
 const profileDir = process.env.BOT_PROFILE_DIR;
 const inspector = profileDir ? new Session() : null;
 inspector?.connect();
-const post = (method: string) =>
-  new Promise<unknown>((resolve, reject) => inspector!.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) => inspector!.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
 async function profile(name: string) {
   if (!inspector || !profileDir) return;
   if (name === 'play start') {
     await post('Profiler.enable');
     await post('Profiler.start');
+    await post('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   } else if (name === 'play end') {
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    const { profile: allocations } = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
     await mkdir(profileDir, { recursive: true });
     await writeFile(join(profileDir, `bot-play-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    await writeFile(join(profileDir, `bot-play-${process.pid}.heapprofile`), JSON.stringify(allocations));
   }
 }
 

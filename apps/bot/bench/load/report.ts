@@ -28,6 +28,12 @@ function pacedRows(r: RunResult) {
       verdict: pg ? verdict(r.botCpuMsPerAction <= PACED_GOALS.botCpuMsPerAction) : '',
     },
     { measure: '… of which in the kernel (system) ms / action', value: r.botSystemCpuMsPerAction ?? NaN, goal: '', verdict: '' },
+    ...(r.floor
+      ? [
+          { measure: 'I/O floor CPU ms / press (the same I/O alone, same pace)', value: r2(r.floor.cpuMsPerPress), goal: '', verdict: '' },
+          { measure: 'bot CPU above the floor ms / action', value: r2(r.botCpuMsPerAction - r.floor.cpuMsPerPress), goal: '', verdict: '' },
+        ]
+      : []),
     {
       measure: 'database round trips / action (bot)',
       value: r.dbRoundTripsPerAction,
@@ -120,6 +126,7 @@ export const NOTES = [
   'RSS per running game: (bot process RSS with all lobbies open and games started − RSS before) / groups, after a forced GC in the bot process (--expose-gc); on PGlite the in-process database is included. RSS is noisy; the JS heap delta is given beside it.',
   "Bot's own cost: bot process CPU during play / actions, minus the CPU of one bare GameService.act (same process, same database, timed after the load): what grammY, the notifier, rendering, the bot's extra reads and IPC cost on top of the transaction. On PGlite both include the database's own work in WebAssembly.",
   "Human pace (--pace MIN-MAX, issue 16): open loop, each group presses MIN–MAX ms after its previous press was sent, not after the bot answered; a press waits for its turn (not counted), one that could not go out on time (its group's previous action unsettled) is counted apart as late. Games that end are followed by a new one (/newgame, four joins, start), each step a paced action. Without --pace the groups press as soon as the bot answers, so that latency is the queue behind the saturated bot. Bot CPU per action at a pace is the bot process's whole CPU over the window / actions (the transaction included).",
+  "I/O floor (paced, on PostgreSQL): after the bot stops, bench/floor-process.ts is pressed by the same groups at the same pace for as long, on the same sim and database, with the bot's node flags. For each press it does the bot's I/O and nothing else: the update from a long poll, the answer, one statement to the database, and the bot's edits and new messages in the proportion its run made them (the bot's HTTP client, node-postgres). No grammY, no game, no rendering. Its CPU per press is what a bot doing this I/O this way does not go below on this machine at this pace; what the bot spends above it is its own.",
   'Duration: with --duration S (default 45) groups start no new action after S seconds, so long runs (1,000 groups) fit in minutes; --duration 0 plays every game to its end.',
 ];
 

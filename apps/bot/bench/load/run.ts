@@ -5,6 +5,7 @@ import { applyMigrations } from '@mia/db';
 import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
 import { BotChild, bundleBotProcess, type HistoryChild, type HistoryResult } from './children';
+import { type FloorResult, runFloor } from './floor';
 import { config, cpuMs, log, r2 } from './options';
 import { seededRng } from '@mia/engine';
 import { type PacedSamples, playPaced } from './paced';
@@ -54,6 +55,8 @@ export interface RunResult {
   setupSeconds: number;
   lobbySeconds: number;
   history?: HistoryResult;
+  /** Paced on PostgreSQL: the same presses' I/O alone (bench/floor-process.ts), same sim, database and pace. */
+  floor?: FloorResult;
 }
 
 export async function runOn(
@@ -72,7 +75,8 @@ export async function runOn(
   // Migrated here, so the bot opens it as a production restart does (already migrated: no schema
   // engine in its process, see @mia/db migrated.ts).
   if (created) await applyMigrations(created.url);
-  const bot = new BotChild(config.profile, config.bundle ? await bundleBotProcess() : null);
+  const bundle = config.bundle ? await bundleBotProcess() : null;
+  const bot = new BotChild(config.profile, bundle);
   try {
     const groups: Group[] = [];
     const byChat = new Map<string, Group>();
@@ -187,6 +191,22 @@ export async function runOn(
       lobbySeconds: r2(lobbySeconds),
     };
     if (historyAlone && historyUnderLoad) result.history = { announcements, alone: historyAlone, underLoad: historyUnderLoad };
+    if (pace && created) {
+      await bot.stop();
+      log(`  the I/O floor: the same presses' I/O alone, ${config.durationS} s at the same pace…`);
+      result.floor = await runFloor({
+        sim,
+        token,
+        databaseUrl: created.url,
+        groups,
+        pace,
+        seconds: config.durationS,
+        rng: seededRng(config.seed * 104_729),
+        editsPerPress: (callsByMethod.editMessageText ?? 0) / actions,
+        sendsPerPress: (callsByMethod.sendMessage ?? 0) / actions,
+        bundle,
+      });
+    }
     return result;
   } finally {
     await bot.stop().catch((e: Error) => {
