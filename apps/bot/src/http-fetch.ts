@@ -10,6 +10,29 @@ interface JsonResponse {
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
+interface Origin {
+  protocol: string;
+  hostname: string;
+  port: string;
+  auth?: string;
+}
+
+/** Every call goes to the same API root: its origin is parsed once, not a WHATWG URL per call. */
+const origins = new Map<string, Origin>();
+function split(url: string): { origin: Origin; path: string } {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  const base = slash < 0 ? url : url.slice(0, slash);
+  let origin = origins.get(base);
+  if (!origin) {
+    const parsed = new URL(base);
+    // URL keeps an IPv6 host in brackets; http.request wants it bare.
+    origin = { protocol: parsed.protocol, hostname: parsed.hostname.replace(/^\[|\]$/g, ''), port: parsed.port };
+    if (parsed.username) origin.auth = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+    if (origins.size < 16) origins.set(base, origin);
+  }
+  return { origin, path: slash < 0 ? '/' : url.slice(slash) };
+}
+
 /**
  * The `fetch` grammY's ApiClient calls (`client: { fetch }`), for JSON bodies (every call the bot
  * makes: it uploads no files): one keep-alive `http.request`, the body read whole. grammY's
@@ -20,14 +43,14 @@ const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Age
 export const httpFetch = ((input: string | URL, init?: RequestInit) => {
   const body = init?.body;
   if (typeof body !== 'string') return fetch(input, { ...init, duplex: 'half' } as RequestInit);
-  const url = typeof input === 'string' ? input : input.href;
-  const secure = url.startsWith('https:');
+  const { origin, path } = split(typeof input === 'string' ? input : input.href);
+  const secure = origin.protocol === 'https:';
   const signal = init?.signal ?? null;
   return new Promise<JsonResponse>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-    const options = { method: init?.method ?? 'POST', headers, agent: secure ? agents.https : agents.http };
-    const request = (secure ? https : http).request(url, options, (response) => {
+    const options = { ...origin, path, method: init?.method ?? 'POST', headers, agent: secure ? agents.https : agents.http };
+    const request = (secure ? https : http).request(options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
