@@ -117,7 +117,10 @@ describe('turn deadlines', () => {
   it('the missed turn’s private prompt is closed: it tells how the round ended and has no buttons', () => {
     const shown = current(w, idlerPrompt);
     expect(shown.text).toMatch(/^🏁 Round 1 is over\.\n/);
-    expect(shown.text).toContain(`⌛ ${idler.firstName} missed the turn.`);
+    // Their own chat says it to them.
+    expect(shown.text).toContain('⌛ You missed the turn.');
+    expect(shown.text).toMatch(/💔 You lose a life/);
+    expect(shown.text).not.toContain(idler.firstName);
     expect(buttons(shown)).toEqual([]);
   });
 

@@ -149,6 +149,26 @@ describe('every path of the rules through the bot', () => {
     expect(game.status).toBe('FINISHED');
   });
 
+  it("told each player's own part in their private chat as theirs, not in the third person", () => {
+    const closed = (user: SimUser) => allTexts(w.sim.messages(user.privateChat(w.token))).filter((t) => t.startsWith('🏁 Round'));
+    expect(closed(ada)).toEqual([
+      '🏁 Round 2 is over.\n❗ You call liar: ⚂⚀ 31\n31 is lower than 62: Cleo was bluffing.\n💔 Cleo loses a life (caught bluffing)\nyou ❤️3 · Bo ❤️2 · Cleo ❤️2',
+      '🏁 Round 3 is over.\n❗ You call liar: ⚀⚀ 11\n11 is at least 54: Cleo was not bluffing.\n💔 You lose a life (wrong call)\nyou ❤️2 · Bo ❤️2 · Cleo ❤️2',
+      '🏁 Round 6 is over.\n🏳️ You give up on the Mia.\n💔 You lose a life (gave up on Mia)\n🏆 The game is over: Bo wins.\nYour place: 2 of 3.',
+    ]);
+    expect(closed(bo)).toEqual([
+      '🏁 Round 1 is over.\n❗ You call liar: ⚄⚂ 53\n53 is at least 53: Ada was not bluffing.\n💔 You lose a life (wrong call)\nAda ❤️3 · you ❤️2 · Cleo ❤️3',
+      '🏁 Round 5 is over.\n👀 You look: ⚃⚁ 42\nNot a Mia: Ada was bluffing.\n💔 Ada loses a life (caught bluffing)\nAda ❤️1 · you ❤️2 · Cleo ✖ out',
+    ]);
+    expect(closed(cleo)).toEqual([
+      '🏁 Round 4 is over.\n👀 You look: ⚁⚀ Mia\nA real Mia!\n💔 You lose 2 lives (looked at a real Mia)\nAda ❤️2 · Bo ❤️2 · you ✖ out',
+    ]);
+    // The group reads the same rounds by name.
+    const group_ = allTexts(w.sim.messages(group)).join('\n');
+    expect(group_).toContain('Cleo loses 2 lives (looked at a real Mia)');
+    expect(group_).not.toMatch(/You (call|look|lose|give up)|you were/);
+  });
+
   it('showed no dice in the group before their reveal', () => {
     const lines = allTexts(w.sim.messages(group)).flatMap((t) => t.split('\n'));
     for (const line of lines.filter((l) => DICE_PAIR.test(l))) expect(line).toMatch(/calls liar|looks:/);

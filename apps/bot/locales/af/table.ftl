@@ -51,15 +51,26 @@ deadline-left = { $seconds ->
    *[other] { $seconds } sekondes
 } (tot { $time } UTC)
 table-call = ❗ { $name }: “Leuenaar!” — { $shown }
+table-call-you = ❗ Jy: “Leuenaar!” — { $shown }
 table-look = 👀 { $name } kyk: { $shown }
+table-look-you = 👀 Jy kyk: { $shown }
 table-outcome-bluff-caught = { $rolled } is laer as { $claim }: { $announcer } het gebluf.
+table-outcome-bluff-caught-you = { $rolled } is laer as { $claim }: jy het gebluf.
 table-outcome-claim-held = { $rolled } is genoeg vir { $claim }: { $announcer } het die waarheid gepraat.
+table-outcome-claim-held-you = { $rolled } is genoeg vir { $claim }: jy het die waarheid gepraat.
 table-outcome-mia-true = 'n Regte Mia!
 table-outcome-mia-false = Nie 'n Mia nie: { $announcer } het gebluf.
+table-outcome-mia-false-you = Nie 'n Mia nie: jy het gebluf.
 table-gave-up = 🏳️ { $name } gee op teen die Mia.
+table-gave-up-you = 🏳️ Jy gee op teen die Mia.
 table-missed = ⌛ { $name } het die beurt gemis.
+table-missed-you = ⌛ Jy het die beurt gemis.
 table-void = 🚫 Die rondte tel nie: 'n speler het weggegaan.
 table-loss = 💔 { $name } verloor { $n ->
+    [one] 'n lewe
+   *[other] { $n } lewens
+} ({ $cause })
+table-loss-you = 💔 Jy verloor { $n ->
     [one] 'n lewe
    *[other] { $n } lewens
 } ({ $cause })

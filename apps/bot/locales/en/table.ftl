@@ -51,15 +51,26 @@ deadline-left = { $seconds ->
    *[other] { $seconds } seconds
 } left (until { $time } UTC)
 table-call = ❗ { $name } calls liar: { $shown }
+table-call-you = ❗ You call liar: { $shown }
 table-look = 👀 { $name } looks: { $shown }
+table-look-you = 👀 You look: { $shown }
 table-outcome-bluff-caught = { $rolled } is lower than { $claim }: { $announcer } was bluffing.
+table-outcome-bluff-caught-you = { $rolled } is lower than { $claim }: you were bluffing.
 table-outcome-claim-held = { $rolled } is at least { $claim }: { $announcer } was not bluffing.
+table-outcome-claim-held-you = { $rolled } is at least { $claim }: you were not bluffing.
 table-outcome-mia-true = A real Mia!
 table-outcome-mia-false = Not a Mia: { $announcer } was bluffing.
+table-outcome-mia-false-you = Not a Mia: you were bluffing.
 table-gave-up = 🏳️ { $name } gives up on the Mia.
+table-gave-up-you = 🏳️ You give up on the Mia.
 table-missed = ⌛ { $name } missed the turn.
+table-missed-you = ⌛ You missed the turn.
 table-void = 🚫 The round is void: a player left.
 table-loss = 💔 { $name } loses { $n ->
+    [one] a life
+   *[other] { $n } lives
+} ({ $cause })
+table-loss-you = 💔 You lose { $n ->
     [one] a life
    *[other] { $n } lives
 } ({ $cause })

@@ -51,15 +51,27 @@ deadline-left = { $seconds ->
    *[other] { $seconds } सेकंड
 } ({ $time } UTC तक)
 table-call = ❗ { $name }: “झूठा!” — { $shown }
+table-call-you = ❗ आप: “झूठा!” — { $shown }
 table-look = 👀 { $name } ने देखा: { $shown }
+table-look-you = 👀 आपने देखा: { $shown }
 table-outcome-bluff-caught = { $rolled }, { $claim } से नीचा है: { $announcer } ब्लफ़ कर रहे थे।
+table-outcome-bluff-caught-you = { $rolled }, { $claim } से नीचा है: आप ब्लफ़ कर रहे थे।
 table-outcome-claim-held = { $rolled }, { $claim } से नीचा नहीं है: { $announcer } सच बोल रहे थे।
+table-outcome-claim-held-you = { $rolled }, { $claim } से नीचा नहीं है: आप सच बोल रहे थे।
 table-outcome-mia-true = असली Mia!
 table-outcome-mia-false = Mia नहीं निकली: { $announcer } ब्लफ़ कर रहे थे।
+table-outcome-mia-false-you = Mia नहीं निकली: आप ब्लफ़ कर रहे थे।
 table-gave-up = 🏳️ { $name } ने Mia के आगे हार मान ली।
+table-gave-up-you = 🏳️ आपने Mia के आगे हार मान ली।
 table-missed = ⌛ { $name } की बारी छूट गई।
+table-missed-you = ⌛ आपकी बारी छूट गई।
 table-void = 🚫 राउंड रद्द: एक खिलाड़ी खेल छोड़ गया।
 table-loss = 💔 { $name } ने { $n ->
+    [1] एक जान गँवाई
+    [one] { $n } जान गँवाई
+   *[other] { $n } जानें गँवाईं
+} ({ $cause })
+table-loss-you = 💔 आपने { $n ->
     [1] एक जान गँवाई
     [one] { $n } जान गँवाई
    *[other] { $n } जानें गँवाईं

@@ -55,15 +55,29 @@ deadline-left = { $seconds ->
    *[other] { $seconds } секунды
 } (до { $time } UTC)
 table-call = ❗ { $name }: «Лжец!» — { $shown }
+table-call-you = ❗ Ты: «Лжец!» — { $shown }
 table-look = 👀 { $name } проверяет: { $shown }
+table-look-you = 👀 Ты проверяешь: { $shown }
 table-outcome-bluff-caught = { $rolled } ниже, чем { $claim }: { $announcer } блефует!
+table-outcome-bluff-caught-you = { $rolled } ниже, чем { $claim }: ты блефуешь!
 table-outcome-claim-held = { $rolled } не ниже, чем { $claim }: { $announcer } говорит правду.
+table-outcome-claim-held-you = { $rolled } не ниже, чем { $claim }: ты говоришь правду.
 table-outcome-mia-true = Настоящая Mia!
 table-outcome-mia-false = Это не Mia: { $announcer } блефует!
+table-outcome-mia-false-you = Это не Mia: ты блефуешь!
 table-gave-up = 🏳️ { $name } сдаётся перед Mia.
+table-gave-up-you = 🏳️ Ты сдаёшься перед Mia.
 table-missed = ⌛ { $name } пропускает ход.
+table-missed-you = ⌛ Ты пропускаешь ход.
 table-void = 🚫 Раунд отменён: один из игроков вышел.
 table-loss = 💔 { $name } теряет { $n ->
+    [1] жизнь
+    [one] { $n } жизнь
+    [few] { $n } жизни
+    [many] { $n } жизней
+   *[other] { $n } жизни
+} ({ $cause })
+table-loss-you = 💔 Ты теряешь { $n ->
     [1] жизнь
     [one] { $n } жизнь
     [few] { $n } жизни

@@ -55,15 +55,29 @@ deadline-left = { $seconds ->
    *[other] { $seconds } sekúnd
 } (do { $time } UTC)
 table-call = ❗ { $name }: „Klamár!“ — { $shown }
+table-call-you = ❗ Ty: „Klamár!“ — { $shown }
 table-look = 👀 { $name } sa pozerá: { $shown }
+table-look-you = 👀 Pozeráš sa: { $shown }
 table-outcome-bluff-caught = { $rolled } je nižšie ako { $claim }: { $announcer } blafuje!
+table-outcome-bluff-caught-you = { $rolled } je nižšie ako { $claim }: blafuješ!
 table-outcome-claim-held = { $rolled } nie je nižšie ako { $claim }: { $announcer } hovorí pravdu.
+table-outcome-claim-held-you = { $rolled } nie je nižšie ako { $claim }: hovoríš pravdu.
 table-outcome-mia-true = Pravá Mia!
 table-outcome-mia-false = Žiadna Mia: { $announcer } blafuje!
+table-outcome-mia-false-you = Žiadna Mia: blafuješ!
 table-gave-up = 🏳️ { $name } sa vzdáva pred Mia.
+table-gave-up-you = 🏳️ Vzdávaš sa pred Mia.
 table-missed = ⌛ { $name } prichádza o ťah.
+table-missed-you = ⌛ Prichádzaš o ťah.
 table-void = 🚫 Kolo je neplatné: jeden z hráčov odišiel.
 table-loss = 💔 { $name } prichádza o { $n ->
+    [1] život
+    [one] { $n } život
+    [few] { $n } životy
+    [many] { $n } života
+   *[other] { $n } životov
+} ({ $cause })
+table-loss-you = 💔 Prichádzaš o { $n ->
     [1] život
     [one] { $n } život
     [few] { $n } životy

@@ -31,27 +31,35 @@ export function announcementLine(view: SpectatorView, a: AnnouncementView, t: Tr
   return t(key, { name: nameIn(view, a.player), claim: claimIn(view.settings, a.value, t) });
 }
 
-/** How a round ended: the reveal with the dice (public from here), a give-up or a missed turn, the lives lost. */
-export function outcomeLines(round: RoundView, view: SpectatorView, t: Translate): string[] {
+/**
+ * How a round ended: the reveal with the dice (public from here), a give-up or a missed turn, the
+ * lives lost. With `me` (a player's own chat), what that player did is said to them: "You call
+ * liar", "you were bluffing", "You lose a life".
+ */
+export function outcomeLines(round: RoundView, view: SpectatorView, t: Translate, me?: string): string[] {
   const lines: string[] = [];
+  const mine = (id: string) => me !== undefined && id === me;
   const r = round.reveal;
   if (r) {
     const rolled = valueOf(r.dice);
     const shown = `${diceFaces(r.dice)} <b>${claimIn(view.settings, rolled, t)}</b>`;
-    lines.push(t(r.reason === 'call' ? 'table-call' : 'table-look', { name: nameIn(view, r.by), shown }));
-    lines.push(
-      t(`table-outcome-${r.outcome}`, {
-        announcer: nameIn(view, r.announcer),
-        claim: claimIn(view.settings, r.announced, t),
-        rolled: claimIn(view.settings, rolled, t),
-      }),
-    );
+    const call = r.reason === 'call';
+    if (mine(r.by)) lines.push(t(call ? 'table-call-you' : 'table-look-you', { shown }));
+    else lines.push(t(call ? 'table-call' : 'table-look', { name: nameIn(view, r.by), shown }));
+    const facts = { announcer: nameIn(view, r.announcer), claim: claimIn(view.settings, r.announced, t), rolled: claimIn(view.settings, rolled, t) };
+    const you = mine(r.announcer);
+    if (r.outcome === 'bluff-caught') lines.push(t(you ? 'table-outcome-bluff-caught-you' : 'table-outcome-bluff-caught', facts));
+    else if (r.outcome === 'claim-held') lines.push(t(you ? 'table-outcome-claim-held-you' : 'table-outcome-claim-held', facts));
+    else if (r.outcome === 'mia-false') lines.push(t(you ? 'table-outcome-mia-false-you' : 'table-outcome-mia-false', facts));
+    else lines.push(t('table-outcome-mia-true', facts));
   }
-  if (round.ended === 'mia-give-up') lines.push(t('table-gave-up', { name: nameIn(view, round.actor) }));
-  if (round.ended === 'timeout') lines.push(t('table-missed', { name: nameIn(view, round.actor) }));
+  const actor = mine(round.actor);
+  if (round.ended === 'mia-give-up') lines.push(actor ? t('table-gave-up-you') : t('table-gave-up', { name: nameIn(view, round.actor) }));
+  if (round.ended === 'timeout') lines.push(actor ? t('table-missed-you') : t('table-missed', { name: nameIn(view, round.actor) }));
   if (round.ended === 'aborted') lines.push(t('table-void'));
   for (const loss of round.losses) {
-    lines.push(t('table-loss', { name: nameIn(view, loss.player), n: loss.amount, cause: t(`cause-${loss.cause}`) }));
+    const lost = { n: loss.amount, cause: t(`cause-${loss.cause}`) };
+    lines.push(mine(loss.player) ? t('table-loss-you', lost) : t('table-loss', { name: nameIn(view, loss.player), ...lost }));
   }
   return lines;
 }

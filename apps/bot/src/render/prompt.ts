@@ -89,14 +89,15 @@ export function closedPromptText(state: GameState, player: PlayerId, why: Closed
     }
     case 'round-over': {
       const round = roundNumbered(view, why.round);
-      return [t('prompt-closed-round', { round: why.round }), ...(round ? outcomeLines(round, view, t) : []), livesLine(view, t, { me: player })].join('\n');
+      const outcome = round ? outcomeLines(round, view, t, player) : [];
+      return [t('prompt-closed-round', { round: why.round }), ...outcome, livesLine(view, t, { me: player })].join('\n');
     }
     case 'game-over': {
       const round = view.round;
       const place = view.result?.ranking.find((r) => r.player === player)?.place;
       const winner = view.result?.winner;
       return [
-        ...(round ? [t('prompt-closed-round', { round: round.number }), ...outcomeLines(round, view, t)] : []),
+        ...(round ? [t('prompt-closed-round', { round: round.number }), ...outcomeLines(round, view, t, player)] : []),
         winner ? t('prompt-closed-game-won', { name: nameIn(view, winner) }) : t('prompt-closed-game'),
         ...(place ? [t('prompt-closed-place', { place, of: view.seats.length })] : []),
       ].join('\n');
