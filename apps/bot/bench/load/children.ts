@@ -12,46 +12,87 @@ const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export type Settled = Extract<FromBot, { type: 'settled' }>['game'];
 
-/** The forked bot and a typed request/answer over IPC. */
-export class BotChild {
-  private readonly child: ChildProcess;
-  private readonly waiting = new Map<string, ((m: FromBot) => void)[]>();
-  onSettled: (chatId: string, game: Settled) => void = () => undefined;
-  private failure: Error | null = null;
+/** Bench scripts run compiled (see bundleBenchProcess): the script, production's node flags and environment. */
+export interface Bundle {
+  script: string;
+  flags: string[];
+  env: Record<string, string>;
+}
 
-  /** script: bench/bot-process.ts under tsx, or a compiled bundle of it (see bundleBotProcess). */
-  constructor(profileDir: string | undefined, bundle: { script: string; flags: string[]; env: Record<string, string> } | null = null) {
-    const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...(config.nodeFlags ?? bundle?.flags ?? [])];
-    log(`  bot process: node ${execArgv.join(' ')} ${bundle ? 'bench/bot-process.ts compiled' : 'bench/bot-process.ts'}`);
-    const env = { ...(bundle && !config.nodeFlags ? bundle.env : {}), ...process.env, ...(profileDir ? { BOT_PROFILE_DIR: profileDir } : {}) };
-    this.child = fork(bundle?.script ?? join(BENCH, 'bot-process.ts'), [], {
-      execArgv,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'advanced',
-    });
-    this.child.on('message', (m: FromBot) => {
-      if (m.type === 'settled') return this.onSettled(m.chatId, m.game);
+/**
+ * A forked bench process behind a typed request/answer over IPC: each request waits for the next
+ * message of the answer's type. A message `{ type: 'error' }` marks the child failed (later
+ * requests reject); `stop` sends `{ type: 'stop' }` and waits for `stopped`, then the exit.
+ */
+export class Forked<To extends { type: string }, From extends { type: string; message?: string }> {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<string, ((m: From) => void)[]>();
+  failure: Error | null = null;
+
+  constructor(name: string, script: string, options: { execArgv: string[]; env: NodeJS.ProcessEnv; serialization?: 'advanced' }) {
+    this.child = fork(script, [], { ...options, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child.on('message', (m: From) => {
+      if (this.intercept(m)) return;
       if (m.type === 'error') {
-        this.failure = new Error(`bot process: ${m.message}`);
+        this.failure = new Error(`${name} process: ${m.message}`);
         log(this.failure.message);
       }
-      const queue = this.waiting.get(m.type);
-      queue?.shift()?.(m);
+      this.waiting.get(m.type)?.shift()?.(m);
     });
     this.child.on('exit', (code) => {
-      if (code) this.failure = new Error(`bot process exited with ${code}`);
+      if (code) this.failure = new Error(`${name} process exited with ${code}`);
     });
   }
 
-  private request<T extends FromBot['type']>(message: ToBot, answer: T): Promise<Extract<FromBot, { type: T }>> {
+  /** A message that answers no request (a notice): true when handled here. */
+  protected intercept(_m: From): boolean {
+    return false;
+  }
+
+  request<T extends From['type']>(message: To, answer: T): Promise<Extract<From, { type: T }>> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve) => {
       const queue = this.waiting.get(answer) ?? [];
-      queue.push(resolve as (m: FromBot) => void);
+      queue.push(resolve as (m: From) => void);
       this.waiting.set(answer, queue);
       this.child.send(message);
     });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || !this.child.connected) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    await this.request({ type: 'stop' } as To, 'stopped' as From['type']);
+    await exited;
+  }
+
+  kill() {
+    if (this.child.exitCode === null) this.child.kill();
+  }
+}
+
+/** How a bench script runs: compiled with production's flags and environment, or under tsx; --node-flags replaces the flags. */
+export function launch(script: string, bundle: Bundle | null, extraEnv: Record<string, string> = {}) {
+  const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...(config.nodeFlags ?? bundle?.flags ?? [])];
+  const env = { ...(bundle && !config.nodeFlags ? bundle.env : {}), ...process.env, ...extraEnv };
+  return { script: bundle?.script ?? join(BENCH, `${script}.ts`), execArgv, env };
+}
+
+/** The forked bot. */
+export class BotChild extends Forked<ToBot, FromBot> {
+  onSettled: (chatId: string, game: Settled) => void = () => undefined;
+
+  /** script: bench/bot-process.ts under tsx, or a compiled bundle of it (see bundleBenchProcess). */
+  constructor(profileDir: string | undefined, bundle: Bundle | null = null) {
+    const { script, execArgv, env } = launch('bot-process', bundle, profileDir ? { BOT_PROFILE_DIR: profileDir } : {});
+    log(`  bot process: node ${execArgv.join(' ')} ${bundle ? 'bench/bot-process.ts compiled' : 'bench/bot-process.ts'}`);
+    super('bot', script, { execArgv, env, serialization: 'advanced' });
+  }
+
+  protected override intercept(m: FromBot): boolean {
+    if (m.type !== 'settled') return false;
+    this.onSettled(m.chatId, m.game);
+    return true;
   }
 
   init(m: Omit<Extract<ToBot, { type: 'init' }>, 'type'>) {
@@ -65,32 +106,21 @@ export class BotChild {
   async bare(samples: number): Promise<BareResult> {
     return (await this.request({ type: 'bare', samples, seed: config.seed }, 'bare')).result;
   }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || !this.child.connected) return;
-    const exited = new Promise((r) => this.child.once('exit', r));
-    await this.request({ type: 'stop' }, 'stopped');
-    await exited;
-  }
-
-  kill() {
-    if (this.child.exitCode === null) this.child.kill();
-  }
 }
 
 /**
- * --bundle: bench/bot-process.ts and the workspace's TypeScript compiled into one ES module the way
- * `npm start` compiles the bot (scripts/build.mjs's bundleEntry: npm packages left as imports, each
- * source's import.meta.url kept, which the generated Prisma client needs to find its query
- * compiler), so the bot process runs on plain Node without tsx's loader. Written to apps/bot/dist/
- * (ignored by git).
+ * --bundle: a bench script (bench/NAME.ts) and the workspace's TypeScript compiled into one ES
+ * module the way `npm start` compiles the bot (scripts/build.mjs's bundleEntry: npm packages left
+ * as imports, each source's import.meta.url kept, which the generated Prisma client needs to find
+ * its query compiler), so the process runs on plain Node without tsx's loader, with production's
+ * flags and environment. Written to apps/bot/dist/ (ignored by git).
  */
-export async function bundleBotProcess(): Promise<{ script: string; flags: string[]; env: Record<string, string> }> {
-  const outfile = join(BENCH, '../dist/bot-process.mjs');
-  const scripts = (name: string) => pathToFileURL(join(BENCH, '../../../scripts', name)).href;
+export async function bundleBenchProcess(name: 'bot-process' | 'floor-process'): Promise<Bundle> {
+  const outfile = join(BENCH, `../dist/${name}.mjs`);
+  const scripts = (file: string) => pathToFileURL(join(BENCH, '../../../scripts', file)).href;
   const { bundleEntry } = (await import(scripts('build.mjs'))) as { bundleEntry(entry: string, out: string): Promise<void> };
   const production = (await import(scripts('node-flags.mjs'))) as { PRODUCTION_NODE_FLAGS: string[]; PRODUCTION_ENV: Record<string, string> };
-  await bundleEntry(join(BENCH, 'bot-process.ts'), outfile);
+  await bundleEntry(join(BENCH, `${name}.ts`), outfile);
   return { script: outfile, flags: production.PRODUCTION_NODE_FLAGS, env: production.PRODUCTION_ENV };
 }
 

@@ -1,17 +1,13 @@
 // The I/O floor (paced runs): bench/floor-process.ts forked with the bot's node flags, pressed by
 // the same groups at the same pace on the same sim and database once the bot has stopped. Its CPU
 // per press is the part of the bot's figure that is the machine's and the I/O's, not the bot's.
-import { fork, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Rng } from '@mia/engine';
 import type { TelegramSim } from '@mia/telegram-sim';
 import type { FromFloor, ToFloor } from '../floor-process';
-import { config, log } from './options';
+import { bundleBenchProcess, Forked, launch } from './children';
+import { log } from './options';
 import type { Pace } from './paced';
 import { lastWithButton, type Group } from './people';
-
-const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface FloorResult {
   presses: number;
@@ -22,52 +18,10 @@ export interface FloorResult {
   sendsPerPress: number;
 }
 
-class FloorChild {
-  private readonly child: ChildProcess;
-  private readonly waiting = new Map<string, ((m: FromFloor) => void)[]>();
-  failure: Error | null = null;
-
-  constructor(script: string, execArgv: string[], env: Record<string, string>) {
-    this.child = fork(script, [], { execArgv, env: { ...env, ...process.env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    this.child.on('message', (m: FromFloor) => {
-      if (m.type === 'error') {
-        this.failure = new Error(`floor process: ${m.message}`);
-        log(this.failure.message);
-      }
-      this.waiting.get(m.type)?.shift()?.(m);
-    });
-    this.child.on('exit', (code) => {
-      if (code) this.failure = new Error(`floor process exited with ${code}`);
-    });
-  }
-
-  request<T extends FromFloor['type']>(message: ToFloor, answer: T): Promise<Extract<FromFloor, { type: T }>> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve) => {
-      const queue = this.waiting.get(answer) ?? [];
-      queue.push(resolve as (m: FromFloor) => void);
-      this.waiting.set(answer, queue);
-      this.child.send(message);
-    });
-  }
-
-  async stop() {
-    if (this.child.exitCode !== null || !this.child.connected) return;
-    const exited = new Promise((r) => this.child.once('exit', r));
-    await this.request({ type: 'stop' }, 'stopped');
-    await exited;
-  }
-}
-
-/** The floor process compiled as the bot's is with --bundle (else run under tsx), with the same flags. */
-async function floorChild(bundle: { flags: string[]; env: Record<string, string> } | null): Promise<FloorChild> {
-  if (!bundle) return new FloorChild(join(BENCH, 'floor-process.ts'), ['--import', 'tsx', ...(config.nodeFlags ?? [])], {});
-  const { bundleEntry } = (await import(pathToFileURL(join(BENCH, '../../../scripts/build.mjs')).href)) as {
-    bundleEntry(entry: string, out: string): Promise<void>;
-  };
-  const outfile = join(BENCH, '../dist/floor-process.mjs');
-  await bundleEntry(join(BENCH, 'floor-process.ts'), outfile);
-  return new FloorChild(outfile, config.nodeFlags ?? bundle.flags, config.nodeFlags ? {} : bundle.env);
+/** The floor process, compiled as the bot's is with --bundle (else under tsx), with the same flags. */
+async function floorChild(compiled: boolean): Promise<Forked<ToFloor, FromFloor>> {
+  const { script, execArgv, env } = launch('floor-process', compiled ? await bundleBenchProcess('floor-process') : null);
+  return new Forked<ToFloor, FromFloor>('floor', script, { execArgv, env });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -83,10 +37,11 @@ export async function runFloor(options: {
   /** The bot's calls per press in its run. */
   editsPerPress: number;
   sendsPerPress: number;
-  bundle: { flags: string[]; env: Record<string, string> } | null;
+  /** --bundle: compiled with production's flags, as the bot ran. */
+  compiled: boolean;
 }): Promise<FloorResult> {
   const { sim, groups, pace, rng } = options;
-  const child = await floorChild(options.bundle);
+  const child = await floorChild(options.compiled);
   try {
     const ready = await child.request(
       {

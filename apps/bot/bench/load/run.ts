@@ -4,7 +4,7 @@ import { createServerDatabase } from '@mia/db/testing';
 import { applyMigrations } from '@mia/db';
 import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
-import { BotChild, bundleBotProcess, type HistoryChild, type HistoryResult } from './children';
+import { BotChild, bundleBenchProcess, type HistoryChild, type HistoryResult } from './children';
 import { type FloorResult, runFloor } from './floor';
 import { config, cpuMs, log, r2 } from './options';
 import { seededRng } from '@mia/engine';
@@ -75,7 +75,7 @@ export async function runOn(
   // Migrated here, so the bot opens it as a production restart does (already migrated: no schema
   // engine in its process, see @mia/db migrated.ts).
   if (created) await applyMigrations(created.url);
-  const bundle = config.bundle ? await bundleBotProcess() : null;
+  const bundle = config.bundle ? await bundleBenchProcess('bot-process') : null;
   const bot = new BotChild(config.profile, bundle);
   try {
     const groups: Group[] = [];
@@ -204,7 +204,7 @@ export async function runOn(
         rng: seededRng(config.seed * 104_729),
         editsPerPress: (callsByMethod.editMessageText ?? 0) / actions,
         sendsPerPress: (callsByMethod.sendMessage ?? 0) / actions,
-        bundle,
+        compiled: bundle !== null,
       });
     }
     return result;
