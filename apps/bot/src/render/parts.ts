@@ -47,11 +47,9 @@ export function outcomeLines(round: RoundView, view: SpectatorView, t: Translate
     if (mine(r.by)) lines.push(t(call ? 'table-call-you' : 'table-look-you', { shown }));
     else lines.push(t(call ? 'table-call' : 'table-look', { name: nameIn(view, r.by), shown }));
     const facts = { announcer: nameIn(view, r.announcer), claim: claimIn(view.settings, r.announced, t), rolled: claimIn(view.settings, rolled, t) };
-    const you = mine(r.announcer);
-    if (r.outcome === 'bluff-caught') lines.push(t(you ? 'table-outcome-bluff-caught-you' : 'table-outcome-bluff-caught', facts));
-    else if (r.outcome === 'claim-held') lines.push(t(you ? 'table-outcome-claim-held-you' : 'table-outcome-claim-held', facts));
-    else if (r.outcome === 'mia-false') lines.push(t(you ? 'table-outcome-mia-false-you' : 'table-outcome-mia-false', facts));
-    else lines.push(t('table-outcome-mia-true', facts));
+    // A real Mia names nobody; every other outcome says whether the announcer bluffed.
+    const toAnnouncer = mine(r.announcer) && r.outcome !== 'mia-true';
+    lines.push(t(`table-outcome-${r.outcome}${toAnnouncer ? '-you' : ''}`, facts));
   }
   const actor = mine(round.actor);
   if (round.ended === 'mia-give-up') lines.push(actor ? t('table-gave-up-you') : t('table-gave-up', { name: nameIn(view, round.actor) }));
