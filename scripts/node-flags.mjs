@@ -7,6 +7,18 @@
 //   --liftoff-only               WebAssembly (PGlite, Prisma's query compiler) on the baseline compiler only
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=30', '--liftoff-only'];
 
+// The bot on its own (`npm start -w @mia/bot`, and the benchmarks that measure it) adds:
+//   --single-threaded            V8 does its garbage collection and compiling on the main thread
+// At a person's pace the bot is idle between presses, and each of V8's helper threads (parallel
+// scavenges, concurrent marking and sweeping, background compiles) is woken for a little work (a
+// throwaway loop allocating about what a press does, every 20 ms: 1.7 thread wakes an iteration,
+// 1.0 with the flag), and on these 2-core VMs a wake of an idle thread costs 100–160 µs of CPU.
+// 100 groups at 2–3 s on PostgreSQL (2026-12-03, one sitting, the floor alike in all runs): 4.6
+// and 4.58 ms of CPU per action without it, 3.76, 4.2, 4.1 and 4.49 with it; p99 press → last
+// Bot API call 46 and 42 ms against 25, 31, 28 and 45; peak RSS 140–145 MB against 144–147
+// (apps/bot/README.md). The demo keeps the flags above (not measured there with this one).
+export const BOT_NODE_FLAGS = [...PRODUCTION_NODE_FLAGS, '--single-threaded'];
+
 /** glibc's malloc: two arenas instead of eight per core for the few threads node runs. */
 export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: '2' };
 

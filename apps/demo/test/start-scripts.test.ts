@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 // Every way production starts node runs it alike: scripts/node-flags.mjs holds the flags and the
 // environment, and the npm start scripts, which cannot import it, must spell out the same.
 const root = new URL('../../../', import.meta.url);
-const { PRODUCTION_NODE_FLAGS, PRODUCTION_ENV, DASHBOARD_NODE_FLAGS, DASHBOARD_ENV } = (await import(new URL('scripts/node-flags.mjs', root).href)) as {
+const { PRODUCTION_NODE_FLAGS, BOT_NODE_FLAGS, PRODUCTION_ENV, DASHBOARD_NODE_FLAGS, DASHBOARD_ENV } = (await import(new URL('scripts/node-flags.mjs', root).href)) as {
   PRODUCTION_NODE_FLAGS: string[];
+  BOT_NODE_FLAGS: string[];
   PRODUCTION_ENV: Record<string, string>;
   DASHBOARD_NODE_FLAGS: string[];
   DASHBOARD_ENV: Record<string, string>;
@@ -16,7 +17,7 @@ describe('start scripts', () => {
   it.each([
     ['package.json', 'apps/demo/dist/main.js', PRODUCTION_NODE_FLAGS, PRODUCTION_ENV],
     ['apps/demo/package.json', 'dist/main.js', PRODUCTION_NODE_FLAGS, PRODUCTION_ENV],
-    ['apps/bot/package.json', 'dist/main.js', PRODUCTION_NODE_FLAGS, PRODUCTION_ENV],
+    ['apps/bot/package.json', 'dist/main.js', BOT_NODE_FLAGS, PRODUCTION_ENV],
     ['apps/dashboard/package.json', 'dist-server/main.js', DASHBOARD_NODE_FLAGS, DASHBOARD_ENV],
   ])('%s builds, then execs node with the production flags and environment on the compiled JavaScript', (path, entry, flags, environment) => {
     const start = startOf(path);

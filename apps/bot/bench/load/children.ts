@@ -119,9 +119,9 @@ export async function bundleBenchProcess(name: 'bot-process' | 'floor-process'):
   const outfile = join(BENCH, `../dist/${name}.mjs`);
   const scripts = (file: string) => pathToFileURL(join(BENCH, '../../../scripts', file)).href;
   const { bundleEntry } = (await import(scripts('build.mjs'))) as { bundleEntry(entry: string, out: string): Promise<void> };
-  const production = (await import(scripts('node-flags.mjs'))) as { PRODUCTION_NODE_FLAGS: string[]; PRODUCTION_ENV: Record<string, string> };
+  const production = (await import(scripts('node-flags.mjs'))) as { BOT_NODE_FLAGS: string[]; PRODUCTION_ENV: Record<string, string> };
   await bundleEntry(join(BENCH, `${name}.ts`), outfile);
-  return { script: outfile, flags: production.PRODUCTION_NODE_FLAGS, env: production.PRODUCTION_ENV };
+  return { script: outfile, flags: production.BOT_NODE_FLAGS, env: production.PRODUCTION_ENV };
 }
 
 /** The forked history process (bench/history-process.ts): seeds, then measures on request. */
