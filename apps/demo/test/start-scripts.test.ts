@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 // Every way production starts node runs it alike: scripts/node-flags.mjs holds the flags and the
 // environment, and the npm start scripts, which cannot import it, must spell out the same.
 const root = new URL('../../../', import.meta.url);
-const { PRODUCTION_NODE_FLAGS, BOT_NODE_FLAGS, PRODUCTION_ENV, DASHBOARD_NODE_FLAGS, DASHBOARD_ENV } = (await import(new URL('scripts/node-flags.mjs', root).href)) as {
+const { PRODUCTION_NODE_FLAGS, BOT_NODE_FLAGS, PRODUCTION_ENV, DASHBOARD_NODE_FLAGS, DASHBOARD_ENV } = (await import(
+  new URL('scripts/node-flags.mjs', root).href
+)) as {
   PRODUCTION_NODE_FLAGS: string[];
   BOT_NODE_FLAGS: string[];
   PRODUCTION_ENV: Record<string, string>;
