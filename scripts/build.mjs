@@ -12,7 +12,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TEMPLATE_FLAGS, templateExists } from './pglite-template.mjs';
+import { TEMPLATE_NODE_FLAGS } from './node-flags.mjs';
+import { templateExists } from './pglite-template.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...p) => join(ROOT, ...p);
@@ -186,7 +187,7 @@ function buildWeb() {
 function ensurePgliteTemplate(log) {
   if (templateExists()) return;
   log("preparing the embedded database's template (PGlite's initdb, once: 5–30 s)…");
-  const done = spawnSync(process.execPath, [...TEMPLATE_FLAGS, at('scripts/pglite-template.mjs')], { stdio: 'inherit' });
+  const done = spawnSync(process.execPath, [...TEMPLATE_NODE_FLAGS, at('scripts/pglite-template.mjs')], { stdio: 'inherit' });
   if (done.status !== 0) throw new Error(`the embedded database's template failed (exit ${done.status})`);
 }
 

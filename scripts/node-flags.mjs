@@ -19,6 +19,16 @@ export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing
 // (apps/bot/README.md). The demo keeps the flags above (not measured there with this one).
 export const BOT_NODE_FLAGS = [...PRODUCTION_NODE_FLAGS, '--single-threaded'];
 
+// The embedded database's template (scripts/pglite-template.mjs, run by scripts/build.mjs once per
+// PGlite version: initdb, the build's peak):
+//   --liftoff-only               PGlite's WebAssembly (initdb and PostgreSQL) on the baseline compiler only
+//   --single-threaded            no background compile or GC threads
+//   --max-old-space-size=96      a cap on V8's heap (the script's own needs about 30 MB): V8 collects sooner
+// Peak RSS of that process (2026-12-03): 775 MB with node's defaults, 642 with the first flag, 517
+// with the first two, 480-482 with all three (caps of 48, 64 and 96 alike); inside the build's own
+// process, as before, the build peaked at 615.
+export const TEMPLATE_NODE_FLAGS = ['--liftoff-only', '--single-threaded', '--max-old-space-size=96'];
+
 /** glibc's malloc: two arenas instead of eight per core for the few threads node runs. */
 export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: '2' };
 

@@ -1,15 +1,8 @@
 // Makes the embedded database's template cluster (packages/host/src/template.ts): PGlite's initdb,
 // once per PGlite version, into node_modules/.cache/mia/pglite-<version>. A new data folder starts
 // as a copy of it, so initdb's memory is never the app's. scripts/build.mjs runs this file in a
-// process of its own, with the flags that keep initdb's peak low:
-//   --liftoff-only       PGlite's two WebAssembly modules (initdb and PostgreSQL) on V8's baseline
-//                        compiler only, no optimised copies
-//   --single-threaded    no background compile or GC threads
-//   --max-old-space-size=96   a cap on V8's heap (this script's own needs about 30 MB): V8 collects
-//                        sooner
-// Peak RSS of this process here (2026-12-03): 775 MB with node's defaults, 642 with the first flag,
-// 517 with the first two, 480-482 with all three (caps of 48, 64 and 96 alike). Inside the build's
-// own process, as before, the build peaked at 615. Most of what remains is PGlite's: a PostgreSQL
+// process of its own, with the flags that keep initdb's peak low (TEMPLATE_NODE_FLAGS in
+// scripts/node-flags.mjs, where each is explained). Most of what remains is PGlite's: a PostgreSQL
 // for initdb and one for the cluster, each with a memory of 128 MB at least, and their code.
 //   node --liftoff-only --single-threaded --max-old-space-size=96 scripts/pglite-template.mjs
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,7 +11,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const TEMPLATE_FLAGS = ['--liftoff-only', '--single-threaded', '--max-old-space-size=96'];
 
 /** Where the template of the installed PGlite version lives (as packages/host/src/template.ts reads it). */
 export function templateDir() {
