@@ -12,8 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TEMPLATE_NODE_FLAGS } from './node-flags.mjs';
-import { templateExists } from './pglite-template.mjs';
+import { ensureTemplate } from './pglite-template.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...p) => join(ROOT, ...p);
@@ -179,24 +178,12 @@ function buildWeb() {
   if (done.status !== 0) throw new Error(`vite build failed (exit ${done.status})`);
 }
 
-/**
- * The embedded database's template (packages/host/src/template.ts, scripts/pglite-template.mjs): a
- * cluster made once per PGlite version, in a process of its own with the flags that keep initdb's
- * peak lowest, so that its memory is never the app's nor added to this build's.
- */
-function ensurePgliteTemplate(log) {
-  if (templateExists()) return;
-  log("preparing the embedded database's template (PGlite's initdb, once: 5–30 s)…");
-  const done = spawnSync(process.execPath, [...TEMPLATE_NODE_FLAGS, at('scripts/pglite-template.mjs')], { stdio: 'inherit' });
-  if (done.status !== 0) throw new Error(`the embedded database's template failed (exit ${done.status})`);
-}
-
 export async function buildIfStale(names = Object.keys(TARGETS), { force = false, log = console.log } = {}) {
   const sources = Math.max(...SOURCES.map((s) => newest(at(s))));
   const stale = names.filter((n) => force || builtAt(TARGETS[n].out) < sources);
   // The two steps in processes of their own come first, while this one is still small (esbuild's
   // service and acorn not yet loaded): their peaks are the build's.
-  if (!process.env.DATABASE_URL) ensurePgliteTemplate(log);
+  if (!process.env.DATABASE_URL) ensureTemplate(log);
   const needsWeb = names.some((n) => n !== 'bot');
   if (needsWeb && (force || builtAt(WEB_INDEX) < Math.max(...WEB_SOURCES.map((s) => newest(at(s)))))) {
     log('building the dashboard (vite build)…');

@@ -23,11 +23,13 @@ export const BOT_NODE_FLAGS = [...PRODUCTION_NODE_FLAGS, '--single-threaded'];
 // PGlite version: initdb, the build's peak):
 //   --liftoff-only               PGlite's WebAssembly (initdb and PostgreSQL) on the baseline compiler only
 //   --single-threaded            no background compile or GC threads
-//   --max-old-space-size=96      a cap on V8's heap (the script's own needs about 30 MB): V8 collects sooner
+//   --max-old-space-size=48      a cap on V8's heap (the script's own needs about 20 MB): V8 collects sooner
+//   --max-semi-space-size=1      a young generation of 1 MB
 // Peak RSS of that process (2026-12-03): 775 MB with node's defaults, 642 with the first flag, 517
-// with the first two, 480-482 with all three (caps of 48, 64 and 96 alike); inside the build's own
-// process, as before, the build peaked at 615.
-export const TEMPLATE_NODE_FLAGS = ['--liftoff-only', '--single-threaded', '--max-old-space-size=96'];
+// with the first two, 480-482 with the first three (a cap of 96); on a later machine 548-574 with
+// those, 407 once initdb wrote into the cluster's folder instead of a tarball in memory, 387 with
+// the young generation and TEMPLATE_ENV.
+export const TEMPLATE_NODE_FLAGS = ['--liftoff-only', '--single-threaded', '--max-old-space-size=48', '--max-semi-space-size=1'];
 
 /** glibc's malloc: two arenas instead of eight per core for the few threads node runs. */
 export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: '2' };
@@ -47,3 +49,6 @@ export const DASHBOARD_NODE_FLAGS = ['--max-semi-space-size=1', '--heap-growing-
  * idle dashboard: its heap held 10.5 MB, 4 MB of it in use).
  */
 export const DASHBOARD_ENV = { ...PRODUCTION_ENV, MALLOC_MMAP_THRESHOLD_: '32768' };
+
+/** The template's process, the same way: the compiler's zones for PGlite's 9 MB of WebAssembly (30 MB of malloc's heap kept, 10 with it). */
+export const TEMPLATE_ENV = DASHBOARD_ENV;

@@ -1,16 +1,26 @@
 // Makes the embedded database's template cluster (packages/host/src/template.ts): PGlite's initdb,
 // once per PGlite version, into node_modules/.cache/mia/pglite-<version>. A new data folder starts
-// as a copy of it, so initdb's memory is never the app's. scripts/build.mjs runs this file in a
-// process of its own, with the flags that keep initdb's peak low (TEMPLATE_NODE_FLAGS in
-// scripts/node-flags.mjs, where each is explained). Most of what remains is PGlite's: a PostgreSQL
-// for initdb and one for the cluster, each with a memory of 128 MB at least, and their code.
-//   node --liftoff-only --single-threaded --max-old-space-size=96 scripts/pglite-template.mjs
+// as a copy of it, so initdb's memory is never the app's.
+//
+//   node scripts/pglite-template.mjs        makes it if missing
+//
+// scripts/build.mjs, which `npm start` runs, calls ensureTemplate(). The template is made in a
+// child process with the flags and malloc settings that keep initdb's peak low (TEMPLATE_NODE_FLAGS
+// and TEMPLATE_ENV in scripts/node-flags.mjs, where each is explained): 387 MB. Most of that is
+// PGlite's own: initdb runs against a second PostgreSQL whose whole 128 MB memory (the least its
+// WebAssembly accepts) it snapshots and restores between steps, beside the one it opens.
+// Not made at npm install (postinstall): npm holds 634 MB by then, and the install's peak went
+// 676 → 1,060 MB with it.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEMPLATE_ENV, TEMPLATE_NODE_FLAGS } from './node-flags.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
+const CHILD = '--make-here';
 
 /** Where the template of the installed PGlite version lives (as packages/host/src/template.ts reads it). */
 export function templateDir() {
@@ -20,19 +30,57 @@ export function templateDir() {
 
 export const templateExists = () => existsSync(join(templateDir(), 'PG_VERSION'));
 
+/** Makes the template in a process of its own when it is missing; throws if that process fails. */
+export function ensureTemplate(log = console.log) {
+  if (templateExists()) return;
+  log("preparing the embedded database's template (PGlite's initdb, once per PGlite version: 5–30 s)…");
+  const done = spawnSync(process.execPath, [...TEMPLATE_NODE_FLAGS, SELF, CHILD], { stdio: 'inherit', env: { ...process.env, ...TEMPLATE_ENV } });
+  if (done.status !== 0) throw new Error(`the embedded database's template failed (exit ${done.status})`);
+}
+
+/**
+ * PGlite's MemoryFS with the cluster's folder mounted from disk, as PGlite's NodeFS mounts it.
+ * PGlite.create runs initdb straight into the file system of a MemoryFS (its own instanceof check);
+ * for any other it has initdb fill a throwaway one, tars that in memory and untars it into the
+ * folder: 111 MB more at the peak (548 → 408 MB here, 2026-12-03), for the same files.
+ */
+async function diskBackedMemoryFs(folder) {
+  const { MemoryFS } = await import('@electric-sql/pglite');
+  const PGDATA = '/pglite/data';
+  return new (class extends MemoryFS {
+    async init(pg, opts) {
+      this.pg = pg;
+      const mount = (mod) => {
+        mod.FS.mkdirTree(PGDATA);
+        mod.FS.mount(mod.FS.filesystems.NODEFS, { root: folder }, PGDATA);
+      };
+      return { emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), mount] } };
+    }
+  })();
+}
+
 async function makeTemplate() {
   const dir = templateDir();
   if (templateExists()) return;
   const { PGlite } = await import('@electric-sql/pglite');
+  // Made under a name of its own, then renamed: two builds at once never copy half a cluster.
   const part = `${dir}.${process.pid}`;
-  await mkdir(dirname(dir), { recursive: true });
+  await mkdir(part, { recursive: true });
   // As packages/db/src/embedded.ts starts it (which passes its setting again at every start).
   const sharedBuffers = 'shared_buffers=16MB';
-  const db = await PGlite.create(part, { startParams: [...PGlite.defaultStartParams, '-c', sharedBuffers], initDbStartParams: ['--set', sharedBuffers] });
+  const db = await PGlite.create({
+    fs: await diskBackedMemoryFs(part),
+    startParams: [...PGlite.defaultStartParams, '-c', sharedBuffers],
+    initDbStartParams: ['--set', sharedBuffers],
+  });
   await db.close();
-  // Made under a name of its own, then renamed: two builds at once never copy half a cluster.
+  if (!existsSync(join(part, 'PG_VERSION'))) throw new Error(`initdb left no cluster in ${part}`);
+  await mkdir(dirname(dir), { recursive: true });
   await rename(part, dir).catch(() => {});
   await rm(part, { recursive: true, force: true });
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await makeTemplate();
+if (process.argv[1] === SELF) {
+  if (process.argv.includes(CHILD)) await makeTemplate();
+  else ensureTemplate();
+}
