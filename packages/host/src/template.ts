@@ -5,9 +5,10 @@ import { REPO_ROOT } from '@mia/db';
 /**
  * A new embedded database starts as a copy of a template cluster when one is there. PGlite makes
  * a cluster (initdb) with a second PostgreSQL and initdb's own WebAssembly beside the one it
- * opens: 500–750 MB resident at the peak, for 15–20 s, and pages the process keeps after. A copy
- * of a cluster made once (by `scripts/build.mjs`, which `npm start` runs first, in its own
- * process) opens like any existing folder. Without a template, PGlite makes the cluster as before.
+ * opens: 500–750 MB resident at the peak, and pages the process keeps after. A copy of a cluster
+ * made once (scripts/pglite-template.mjs, run by `scripts/build.mjs`, which `npm start` runs
+ * first, in a lean process of its own: about 390 MB) opens like any existing folder. Without a
+ * template, PGlite makes the cluster as before.
  */
 export async function pgliteTemplate(): Promise<string | null> {
   try {
