@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEMPLATE_ENV, TEMPLATE_NODE_FLAGS } from './node-flags.mjs';
 
@@ -65,7 +65,7 @@ async function makeTemplate() {
   const { PGlite } = await import('@electric-sql/pglite');
   // Made under a name of its own, then renamed: two builds at once never copy half a cluster.
   const part = `${dir}.${process.pid}`;
-  await mkdir(part, { recursive: true });
+  await mkdir(part, { recursive: true }); // and the cache folder it is renamed into
   // As packages/db/src/embedded.ts starts it (which passes its setting again at every start).
   const sharedBuffers = 'shared_buffers=16MB';
   const db = await PGlite.create({
@@ -75,7 +75,6 @@ async function makeTemplate() {
   });
   await db.close();
   if (!existsSync(join(part, 'PG_VERSION'))) throw new Error(`initdb left no cluster in ${part}`);
-  await mkdir(dirname(dir), { recursive: true });
   await rename(part, dir).catch(() => {});
   await rm(part, { recursive: true, force: true });
 }
