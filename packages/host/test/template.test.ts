@@ -6,6 +6,10 @@ import { MIGRATIONS_DIR, openDatabase, REPO_ROOT } from '@mia/db';
 import { describe, expect, it } from 'vitest';
 import { pgliteTemplate, seedFromTemplate } from '../src/template';
 
+const { sparseHeap } = (await import(new URL('../../../scripts/pglite-template.mjs', import.meta.url).href)) as {
+  sparseHeap: (heap: Uint8Array) => void;
+};
+
 describe('the embedded database template', () => {
   // initdb (a few seconds, once per PGlite version: the cache npm start uses) when it is missing.
   it('made by scripts/pglite-template.mjs, seeds a new folder that opens, migrates and keeps what is written', { timeout: 120_000 }, async () => {
@@ -40,4 +44,29 @@ describe('the embedded database template', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  // initdb snapshots its PostgreSQL's memory with slice() and writes it back with set() before each
+  // step; the template's script does both sparsely. What set() leaves must be the snapshot exactly.
+  it('restores initdb memory byte for byte from a sparse snapshot', () => {
+    const block = 64 * 1024;
+    const size = 5 * block + 1000; // a short last block
+    const heap = new Uint8Array(size);
+    heap.set([1, 2, 3], 10); // first block
+    heap[3 * block + 7] = 9; // a middle block
+    heap[size - 1] = 5; // the short last block
+    const before = Uint8Array.prototype.slice.call(heap);
+    sparseHeap(heap);
+    const snapshot = heap.slice();
+    expect(Buffer.from(snapshot).equals(Buffer.from(before))).toBe(true);
+    expect(Array.from(heap.slice(10, 13))).toEqual([1, 2, 3]); // a range is an ordinary slice
+
+    heap.fill(7, block, 2 * block + 10); // zero blocks written, across a block's edge
+    heap[11] = 0; // a held block changed
+    heap[size - 1] = 6;
+    heap.set([4, 4], 100); // an ordinary set still writes
+    expect(heap[100]).toBe(4);
+    heap.set(snapshot);
+    expect(Buffer.from(heap).equals(Buffer.from(before))).toBe(true);
+  });
 });
+
