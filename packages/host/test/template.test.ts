@@ -69,4 +69,3 @@ describe('the embedded database template', () => {
     expect(Buffer.from(heap).equals(Buffer.from(before))).toBe(true);
   });
 });
-
