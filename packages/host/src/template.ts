@@ -7,7 +7,7 @@ import { REPO_ROOT } from '@mia/db';
  * a cluster (initdb) with a second PostgreSQL and initdb's own WebAssembly beside the one it
  * opens: 500–750 MB resident at the peak, and pages the process keeps after. A copy of a cluster
  * made once (scripts/pglite-template.mjs, run by `scripts/build.mjs`, which `npm start` runs
- * first, in a lean process of its own: about 390 MB) opens like any existing folder. Without a
+ * first, in a lean process of its own: about 180 MB) opens like any existing folder. Without a
  * template, PGlite makes the cluster as before.
  */
 export async function pgliteTemplate(): Promise<string | null> {
