@@ -1,7 +1,10 @@
 // How production runs node, in one place: `npm start` (root and apps/demo), `npm start -w
 // @mia/bot|@mia/dashboard` (their package.json scripts spell the same flags out: npm scripts cannot
-// import, and a test, apps/demo/test/start-scripts.test.ts, checks that they agree) and the
-// benchmarks that measure the compiled processes. Why each: apps/demo/README.md.
+// import, and a test, apps/demo/test/start-scripts.test.ts, checks that they agree; the bot's,
+// which depend on node's version, are printed by this file) and the benchmarks that measure the
+// compiled processes. Why each: apps/demo/README.md.
+import { pathToFileURL } from 'node:url';
+
 //   --max-semi-space-size=2      a young generation of 2 MB instead of 16: shorter, more frequent scavenges
 //   --heap-growing-percent=30    the old generation grows to 1.3× what the last full collection kept
 //   --liftoff-only               WebAssembly (PGlite, Prisma's query compiler) on the baseline compiler only
@@ -17,7 +20,15 @@ export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing
 // and 4.58 ms of CPU per action without it, 3.76, 4.2, 4.1 and 4.49 with it; p99 press → last
 // Bot API call 46 and 42 ms against 25, 31, 28 and 45; peak RSS 140–145 MB against 144–147
 // (apps/bot/README.md). The demo keeps the flags above (not measured there with this one).
-export const BOT_NODE_FLAGS = [...PRODUCTION_NODE_FLAGS, '--single-threaded'];
+// Under Node 22 only: Node 24's V8 (13.6) pools the pages its collections free and gives them back
+// from a background task, which never runs with the flag. The bot peaked at 198–201 MB with it
+// there ("pooled: 64 MB" in --trace-gc), 152 without (2026-12-04, apps/bot/README.md).
+export function botNodeFlags(nodeVersion = process.versions.node) {
+  return Number(nodeVersion.split('.')[0]) >= 24 ? [...PRODUCTION_NODE_FLAGS] : [...PRODUCTION_NODE_FLAGS, '--single-threaded'];
+}
+
+/** The bot's flags under the node running this. */
+export const BOT_NODE_FLAGS = botNodeFlags();
 
 // The embedded database's template (scripts/pglite-template.mjs, run by scripts/build.mjs once per
 // PGlite version: initdb, the build's peak):
@@ -53,3 +64,7 @@ export const DASHBOARD_ENV = { ...PRODUCTION_ENV, MALLOC_MMAP_THRESHOLD_: '32768
 
 /** The template's process, the same way: the compiler's zones for PGlite's 9 MB of WebAssembly (30 MB of malloc's heap kept, 10 with it). */
 export const TEMPLATE_ENV = DASHBOARD_ENV;
+
+// `node scripts/node-flags.mjs bot` prints the bot's flags for the node running it: the bot's npm
+// start script reads them from here (`$(node …)`), as they depend on the version.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === 'bot') console.log(BOT_NODE_FLAGS.join(' '));

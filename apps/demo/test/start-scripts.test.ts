@@ -1,14 +1,17 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Every way production starts node runs it alike: scripts/node-flags.mjs holds the flags and the
 // environment, and the npm start scripts, which cannot import it, must spell out the same.
 const root = new URL('../../../', import.meta.url);
-const { PRODUCTION_NODE_FLAGS, BOT_NODE_FLAGS, PRODUCTION_ENV, DASHBOARD_NODE_FLAGS, DASHBOARD_ENV } = (await import(
+const { PRODUCTION_NODE_FLAGS, BOT_NODE_FLAGS, botNodeFlags, PRODUCTION_ENV, DASHBOARD_NODE_FLAGS, DASHBOARD_ENV } = (await import(
   new URL('scripts/node-flags.mjs', root).href
 )) as {
   PRODUCTION_NODE_FLAGS: string[];
   BOT_NODE_FLAGS: string[];
+  botNodeFlags: (nodeVersion: string) => string[];
   PRODUCTION_ENV: Record<string, string>;
   DASHBOARD_NODE_FLAGS: string[];
   DASHBOARD_ENV: Record<string, string>;
@@ -19,7 +22,6 @@ describe('start scripts', () => {
   it.each([
     ['package.json', 'apps/demo/dist/main.js', PRODUCTION_NODE_FLAGS, PRODUCTION_ENV],
     ['apps/demo/package.json', 'dist/main.js', PRODUCTION_NODE_FLAGS, PRODUCTION_ENV],
-    ['apps/bot/package.json', 'dist/main.js', BOT_NODE_FLAGS, PRODUCTION_ENV],
     ['apps/dashboard/package.json', 'dist-server/main.js', DASHBOARD_NODE_FLAGS, DASHBOARD_ENV],
   ])('%s builds, then execs node with the production flags and environment on the compiled JavaScript', (path, entry, flags, environment) => {
     const start = startOf(path);
@@ -28,5 +30,24 @@ describe('start scripts', () => {
       .join(' ');
     expect(start).toMatch(/^node (\.\.\/\.\.\/)?scripts\/build\.mjs \w+ && /);
     expect(start.split(' && ')[1]).toBe(`exec env ${env} node ${flags.join(' ')} ${entry}`);
+  });
+
+  // The bot's flags depend on node's version, so its script asks scripts/node-flags.mjs for them.
+  it('apps/bot/package.json builds, then execs node with the flags node-flags.mjs prints for this node', () => {
+    const env = Object.entries(PRODUCTION_ENV)
+      .map(([k, v]) => `${k}=\${${k}:-${v}}`)
+      .join(' ');
+    const start = startOf('apps/bot/package.json');
+    expect(start).toMatch(/^node \.\.\/\.\.\/scripts\/build\.mjs bot && /);
+    expect(start.split(' && ')[1]).toBe(`exec env ${env} node $(node ../../scripts/node-flags.mjs bot) dist/main.js`);
+    const printed = spawnSync(process.execPath, [fileURLToPath(new URL('scripts/node-flags.mjs', root)), 'bot'], { encoding: 'utf8' });
+    expect(printed.status, printed.stderr).toBe(0);
+    expect(printed.stdout.trim().split(' ')).toEqual(BOT_NODE_FLAGS);
+  });
+
+  it('runs the bot single-threaded under Node 22 and not under 24, whose V8 then never returns its pooled pages', () => {
+    expect(botNodeFlags('22.23.3')).toEqual([...PRODUCTION_NODE_FLAGS, '--single-threaded']);
+    expect(botNodeFlags('24.21.0')).toEqual(PRODUCTION_NODE_FLAGS);
+    expect(BOT_NODE_FLAGS).toEqual(botNodeFlags(process.versions.node));
   });
 });
