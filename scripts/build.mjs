@@ -13,7 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureTemplate } from './pglite-template.mjs';
-import { TEMPLATE_ENV } from './node-flags.mjs';
+import { WEB_BUILD_ENV, WEB_BUILD_NODE_FLAGS } from './node-flags.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...p) => join(ROOT, ...p);
@@ -163,31 +163,12 @@ async function bundle(name) {
   });
 }
 
-/**
- * Vite's bundler (rolldown, native) with one worker thread of each of its pools instead of one per
- * core, and its allocator (mimalloc 3) giving memory back at once and committing its arena only as
- * used: without the latter two it kept 220 MB committed and freed nothing within the build's second.
- * Peak RSS of `vite build` (2026-12-04, one sitting, each twice): 321–328 MB with the two pools of
- * one thread, 265–267 with MIMALLOC_PURGE_DELAY=0, 218–221 with MIMALLOC_ARENA_EAGER_COMMIT=0,
- * 188 with both, 180–181 with libuv's pool of one, TEMPLATE_ENV's malloc settings and the flags
- * below; 1.2–1.3 s every way (it was 385–391 MB with node's and rolldown's defaults).
- */
-const LEAN_NATIVE_BUILD = {
-  ...TEMPLATE_ENV,
-  RAYON_NUM_THREADS: '1',
-  TOKIO_WORKER_THREADS: '1',
-  MIMALLOC_PURGE_DELAY: '0',
-  MIMALLOC_ARENA_EAGER_COMMIT: '0',
-  UV_THREADPOOL_SIZE: '1',
-};
-const WEB_BUILD_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded'];
-
 function buildWeb() {
   const vite = at('node_modules/vite/bin/vite.js');
   const done = spawnSync(process.execPath, [...WEB_BUILD_NODE_FLAGS, vite, 'build', '--config', at('apps/dashboard/vite.config.ts'), '--logLevel', 'warn'], {
     cwd: at('apps/dashboard'),
     stdio: 'inherit',
-    env: { ...LEAN_NATIVE_BUILD, ...process.env },
+    env: { ...WEB_BUILD_ENV, ...process.env },
   });
   if (done.status !== 0) throw new Error(`vite build failed (exit ${done.status})`);
 }

@@ -65,6 +65,26 @@ export const DASHBOARD_ENV = { ...PRODUCTION_ENV, MALLOC_MMAP_THRESHOLD_: '32768
 /** The template's process, the same way: the compiler's zones for PGlite's 9 MB of WebAssembly (30 MB of malloc's heap kept, 10 with it). */
 export const TEMPLATE_ENV = DASHBOARD_ENV;
 
+/**
+ * The dashboard's `vite build` (scripts/build.mjs): Vite's bundler (rolldown, native) with one
+ * worker thread of each of its pools instead of one per core, and its allocator (mimalloc 3)
+ * giving memory back at once and committing its arena only as used: without the latter two it
+ * kept 220 MB committed and freed nothing within the build's second. Peak RSS of the build
+ * (2026-12-04, one sitting, each twice): 321–328 MB with the two pools of one thread, 265–267 with
+ * MIMALLOC_PURGE_DELAY=0, 218–221 with MIMALLOC_ARENA_EAGER_COMMIT=0, 188 with both, 180–181 with
+ * libuv's pool of one, TEMPLATE_ENV's malloc settings and WEB_BUILD_NODE_FLAGS; 1.2–1.3 s every
+ * way (it was 385–391 MB with node's and rolldown's defaults).
+ */
+export const WEB_BUILD_ENV = {
+  ...TEMPLATE_ENV,
+  RAYON_NUM_THREADS: '1',
+  TOKIO_WORKER_THREADS: '1',
+  MIMALLOC_PURGE_DELAY: '0',
+  MIMALLOC_ARENA_EAGER_COMMIT: '0',
+  UV_THREADPOOL_SIZE: '1',
+};
+export const WEB_BUILD_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded'];
+
 // `node scripts/node-flags.mjs bot` prints the bot's flags for the node running it: the bot's npm
 // start script reads them from here (`$(node …)`), as they depend on the version.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === 'bot') console.log(BOT_NODE_FLAGS.join(' '));

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Every way production starts node runs it alike: scripts/node-flags.mjs holds the flags and the
-// environment, and the npm start scripts, which cannot import it, must spell out the same.
+// environment, and the npm start scripts, which cannot import it, must spell out the same (the
+// bot's, which depend on node's version, ask that file for its flags).
 const root = new URL('../../../', import.meta.url);
 const { PRODUCTION_NODE_FLAGS, BOT_NODE_FLAGS, botNodeFlags, PRODUCTION_ENV, DASHBOARD_NODE_FLAGS, DASHBOARD_ENV } = (await import(
   new URL('scripts/node-flags.mjs', root).href
@@ -16,6 +17,11 @@ const { PRODUCTION_NODE_FLAGS, BOT_NODE_FLAGS, botNodeFlags, PRODUCTION_ENV, DAS
   DASHBOARD_NODE_FLAGS: string[];
   DASHBOARD_ENV: Record<string, string>;
 };
+/** `K=${K:-v} …`: the environment as a start script sets it, unless already set. */
+const envOf = (environment: Record<string, string>): string =>
+  Object.entries(environment)
+    .map(([k, v]) => `${k}=\${${k}:-${v}}`)
+    .join(' ');
 const startOf = (path: string): string => (JSON.parse(readFileSync(new URL(path, root), 'utf8')) as { scripts: { start: string } }).scripts.start;
 
 describe('start scripts', () => {
@@ -25,18 +31,14 @@ describe('start scripts', () => {
     ['apps/dashboard/package.json', 'dist-server/main.js', DASHBOARD_NODE_FLAGS, DASHBOARD_ENV],
   ])('%s builds, then execs node with the production flags and environment on the compiled JavaScript', (path, entry, flags, environment) => {
     const start = startOf(path);
-    const env = Object.entries(environment)
-      .map(([k, v]) => `${k}=\${${k}:-${v}}`)
-      .join(' ');
+    const env = envOf(environment);
     expect(start).toMatch(/^node (\.\.\/\.\.\/)?scripts\/build\.mjs \w+ && /);
     expect(start.split(' && ')[1]).toBe(`exec env ${env} node ${flags.join(' ')} ${entry}`);
   });
 
   // The bot's flags depend on node's version, so its script asks scripts/node-flags.mjs for them.
   it('apps/bot/package.json builds, then execs node with the flags node-flags.mjs prints for this node', () => {
-    const env = Object.entries(PRODUCTION_ENV)
-      .map(([k, v]) => `${k}=\${${k}:-${v}}`)
-      .join(' ');
+    const env = envOf(PRODUCTION_ENV);
     const start = startOf('apps/bot/package.json');
     expect(start).toMatch(/^node \.\.\/\.\.\/scripts\/build\.mjs bot && /);
     expect(start.split(' && ')[1]).toBe(`exec env ${env} node $(node ../../scripts/node-flags.mjs bot) dist/main.js`);
