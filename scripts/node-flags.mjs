@@ -20,17 +20,18 @@ export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing
 // and 4.58 ms of CPU per action without it, 3.76, 4.2, 4.1 and 4.49 with it; p99 press → last
 // Bot API call 46 and 42 ms against 25, 31, 28 and 45; peak RSS 140–145 MB against 144–147
 // (apps/bot/README.md). The demo keeps the flags above (not measured there with this one).
-// Under Node 22 only: Node 24's V8 (13.6) pools the pages its collections free and gives them back
-// from a background task, which never runs with the flag. The bot peaked at 198–201 MB with it
-// there ("pooled: 64 MB" in --trace-gc), 152 without (2026-12-04, apps/bot/README.md).
+// Under Node 22 only. Node 24's V8 (13.6) keeps the pages its collections free in a pool and hands
+// them back only after a memory-reducing collection; with the flag none came, and the bot peaked at
+// 198–201 MB ("pooled: 64 MB" in --trace-gc), 152–165 without it (2026-12-04, apps/bot/README.md).
 // Under Node 24 instead:
-//   --optimize-for-size          every full collection is a memory-reducing one: it compacts and
-//                                hands the pooled pages back (and implies a 1 MB young generation)
-// Without it the bot there peaked at 152–165 MB (2026-12-04, eight runs on two machines), with it
-// at 139–148 (five runs), its CPU per action alike (4.66–5.32 ms against 4.65–5.19, alternated).
-// Not under Node 22, where it cost CPU (4.41–4.55 against 3.64–4.06 ms) for a goal already met.
+//   --optimize-for-size          every full collection is a memory-reducing one, so the pool is
+//                                handed back each time (it also implies a 1 MB young generation)
+// With it the bot peaked at 139–148 MB (five runs), its CPU per action alike (4.66–5.32 ms against
+// 4.65–5.19, alternated). Not under Node 22, where it cost CPU (4.41–4.55 against 3.64–4.06 ms)
+// for a goal already met.
 export function botNodeFlags(nodeVersion = process.versions.node) {
-  return Number(nodeVersion.split('.')[0]) >= 24 ? [...PRODUCTION_NODE_FLAGS, '--optimize-for-size'] : [...PRODUCTION_NODE_FLAGS, '--single-threaded'];
+  const node24 = Number(nodeVersion.split('.')[0]) >= 24;
+  return [...PRODUCTION_NODE_FLAGS, node24 ? '--optimize-for-size' : '--single-threaded'];
 }
 
 /** The bot's flags under the node running this. */
