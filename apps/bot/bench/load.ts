@@ -30,7 +30,14 @@
  * see load/paced.ts; 0, the default, presses as soon as the bot answers), --bundle (the bot process runs
  * compiled by esbuild on plain Node instead of under tsx, with production's node flags and environment,
  * scripts/node-flags.mjs: as `npm start -w @mia/bot` runs it), --node-flags "…" (the bot process's
- * node flags instead; "" for node's own).
+ * node flags instead; "" for node's own; production's environment stays), --repeat N (each
+ * database's run N times; a table of every run's CPU per action, floor, p99 and peak RSS follows,
+ * and the results file keeps the median run), --versus "…" (a second variant, alternated with the
+ * first run by run: node flags in place of the first's and NAME=value assignments added to its
+ * environment, e.g. --versus="--max-semi-space-size=4 --single-threaded" (with "=" when the value
+ * starts with a dash) or --versus "MALLOC_ARENA_MAX=1"; for a change of code, have the code read a
+ * variable the variant sets). On these shared machines two runs of one configuration differ by a
+ * few tenths of a ms of CPU per action: compare variants this way, not across commands.
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  *
@@ -44,8 +51,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HistoryMeasure } from './history-process';
 import { HistoryChild } from './load/children';
-import { args, config, GOALS, log } from './load/options';
-import { describe, historyRows, markdown, NOTES, rows } from './load/report';
+import { args, config, GOALS, log, OWN } from './load/options';
+import { comparisonRows, describe, historyRows, markdown, medianRun, NOTES, rows } from './load/report';
 import { runOn, type RunResult } from './load/run';
 
 async function main() {
@@ -80,13 +87,25 @@ async function main() {
       if (alone.type === 'measured') historyAlone = alone.measures;
       console.table(historyAlone);
     }
+    const variants = config.versus ? [OWN, config.versus] : [OWN];
     for (const database of databases) {
       const withHistory = database === 'postgres' ? history : null;
-      const r = await runOn(database, database === 'postgres' ? serverUrl : undefined, withHistory, historyAlone, announcements);
-      results.push(r);
-      log(`\n${describe(r)}`);
-      console.table(rows(r));
-      if (r.history) console.table(historyRows(r.history));
+      const runs: RunResult[] = [];
+      for (let i = 0; i < config.repeat; i++) {
+        for (const variant of variants) {
+          const r = await runOn(database, database === 'postgres' ? serverUrl : undefined, withHistory, historyAlone, announcements, variant);
+          runs.push(r);
+          log(`\n${describe(r)}`);
+          console.table(rows(r));
+          if (r.history) console.table(historyRows(r.history));
+        }
+      }
+      if (runs.length > 1) {
+        log(`\n${database}: ${config.repeat} run${config.repeat > 1 ? 's' : ''} of each variant${variants.length > 1 ? ', alternated' : ''}`);
+        console.table(comparisonRows(runs));
+      }
+      // The results file keeps the command's own configuration: its median run.
+      results.push(medianRun(runs.filter((r) => r.variant === undefined)));
     }
   } finally {
     await history?.stop();

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BareResult, FromBot, Mark, ToBot } from '../bot-process';
 import type { FromHistory, HistoryMeasure, ToHistory } from '../history-process';
-import { config, log } from './options';
+import { config, log, OWN, type Variant } from './options';
 
 /** bench/, where the children's scripts are. */
 const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,10 +71,15 @@ export class Forked<To extends { type: string }, From extends { type: string; me
   }
 }
 
-/** How a bench script runs: compiled with production's flags and environment, or under tsx; --node-flags replaces the flags. */
-export function launch(script: string, bundle: Bundle | null, extraEnv: Record<string, string> = {}) {
-  const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...(config.nodeFlags ?? bundle?.flags ?? [])];
-  const env = { ...(bundle && !config.nodeFlags ? bundle.env : {}), ...process.env, ...extraEnv };
+/**
+ * How a bench script runs: compiled with production's flags and environment, or under tsx.
+ * --node-flags replaces the flags, a --versus variant's flags replace them again; production's
+ * environment stays under both (the shell's own variables, then the variant's, win over it).
+ */
+export function launch(script: string, bundle: Bundle | null, extraEnv: Record<string, string> = {}, variant: Variant = OWN) {
+  const flags = variant.flags ?? config.nodeFlags ?? bundle?.flags ?? [];
+  const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...flags];
+  const env = { ...(bundle ? bundle.env : {}), ...process.env, ...variant.env, ...extraEnv };
   return { script: bundle?.script ?? join(BENCH, `${script}.ts`), execArgv, env };
 }
 
@@ -83,9 +88,12 @@ export class BotChild extends Forked<ToBot, FromBot> {
   onSettled: (chatId: string, game: Settled) => void = () => undefined;
 
   /** script: bench/bot-process.ts under tsx, or a compiled bundle of it (see bundleBenchProcess). */
-  constructor(profileDir: string | undefined, bundle: Bundle | null = null) {
-    const { script, execArgv, env } = launch('bot-process', bundle, profileDir ? { BOT_PROFILE_DIR: profileDir } : {});
-    log(`  bot process: node ${execArgv.join(' ')} ${bundle ? 'bench/bot-process.ts compiled' : 'bench/bot-process.ts'}`);
+  constructor(profileDir: string | undefined, bundle: Bundle | null = null, variant: Variant = OWN) {
+    const { script, execArgv, env } = launch('bot-process', bundle, profileDir ? { BOT_PROFILE_DIR: profileDir } : {}, variant);
+    const assigned = Object.entries(variant.env)
+      .map(([k, v]) => `${k}=${v} `)
+      .join('');
+    log(`  bot process: ${assigned}node ${execArgv.join(' ')} ${bundle ? 'bench/bot-process.ts compiled' : 'bench/bot-process.ts'}`);
     super('bot', script, { execArgv, env, serialization: 'advanced' });
   }
 

@@ -5,7 +5,7 @@ import type { Rng } from '@mia/engine';
 import type { TelegramSim } from '@mia/telegram-sim';
 import type { FromFloor, ToFloor } from '../floor-process';
 import { bundleBenchProcess, Forked, launch } from './children';
-import { log } from './options';
+import { log, OWN, type Variant } from './options';
 import type { Pace } from './paced';
 import { lastWithButton, type Group } from './people';
 
@@ -18,9 +18,9 @@ export interface FloorResult {
   sendsPerPress: number;
 }
 
-/** The floor process, compiled as the bot's is with --bundle (else under tsx), with the same flags. */
-async function floorChild(compiled: boolean): Promise<Forked<ToFloor, FromFloor>> {
-  const { script, execArgv, env } = launch('floor-process', compiled ? await bundleBenchProcess('floor-process') : null);
+/** The floor process, compiled as the bot's is with --bundle (else under tsx), with the same flags and environment. */
+async function floorChild(compiled: boolean, variant: Variant): Promise<Forked<ToFloor, FromFloor>> {
+  const { script, execArgv, env } = launch('floor-process', compiled ? await bundleBenchProcess('floor-process') : null, {}, variant);
   return new Forked<ToFloor, FromFloor>('floor', script, { execArgv, env });
 }
 
@@ -39,9 +39,11 @@ export async function runFloor(options: {
   sendsPerPress: number;
   /** --bundle: compiled with production's flags, as the bot ran. */
   compiled: boolean;
+  /** The bot's variant (--versus), so that the floor runs as the bot did. */
+  variant?: Variant;
 }): Promise<FloorResult> {
   const { sim, groups, pace, rng } = options;
-  const child = await floorChild(options.compiled);
+  const child = await floorChild(options.compiled, options.variant ?? OWN);
   try {
     const ready = await child.request(
       {

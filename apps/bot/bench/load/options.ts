@@ -13,6 +13,8 @@ export const { values: args } = parseArgs({
     pace: { type: 'string', default: '0' },
     bundle: { type: 'boolean', default: false },
     'node-flags': { type: 'string' },
+    repeat: { type: 'string', default: '1' },
+    versus: { type: 'string' },
   },
 });
 const count = (name: string, raw: string, min = 1) => {
@@ -43,7 +45,39 @@ export const config = {
    * (scripts/node-flags.mjs, with its environment), under tsx none; "" for node's own.
    */
   nodeFlags: args['node-flags']?.split(/\s+/).filter(Boolean),
+  /** --repeat N: each database's run is made N times (with --versus, N times each variant, alternated). */
+  repeat: count('repeat', args.repeat!),
+  /** --versus "…": a second variant of the bot and floor processes, alternated with the first run by run. */
+  versus: args.versus === undefined ? null : variant(args.versus),
 };
+
+/**
+ * How a run's bot and floor processes differ from the command's own: node flags in place of its
+ * flags (when any are given) and environment variables on top of its environment.
+ */
+export interface Variant {
+  label: string;
+  flags: string[] | null;
+  env: Record<string, string>;
+}
+
+/** "--flag --other=1 NAME=value": the flags and the NAME=value assignments (environment) apart. */
+export function variant(raw: string): Variant {
+  const words = raw.split(/\s+/).filter(Boolean);
+  const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/;
+  const flags = words.filter((w) => !assignment.test(w));
+  const env = Object.fromEntries(
+    words.flatMap((w) => {
+      const m = assignment.exec(w);
+      return m ? [[m[1]!, m[2]!]] : [];
+    }),
+  );
+  if (flags.some((f) => !f.startsWith('-'))) throw new Error(`--versus takes node flags and NAME=value assignments, got ${raw}`);
+  return { label: words.join(' ') || '(the same)', flags: flags.length > 0 ? flags : null, env };
+}
+
+/** The command's own variant (A): --node-flags, or production's with --bundle. */
+export const OWN: Variant = { label: 'as given', flags: null, env: {} };
 
 export const GOALS = { actionsPerSecond: 1000, p99Ms: 50, callsPerAction: 3, botCpuMsPerAction: 1 };
 /** At a human pace (issue 16): p99 from the press to the last Bot API call, the bot's CPU and round trips per action. */

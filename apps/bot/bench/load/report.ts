@@ -162,3 +162,40 @@ export function markdown(results: RunResult[], meta: Record<string, unknown>): s
   }
   return lines.join('\n');
 }
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : r2((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
+const list = (xs: number[]) => xs.map((x) => r2(x)).join(' ');
+
+/**
+ * --repeat / --versus: one row per variant, each run's figure in the order run (the variants
+ * alternated) and its median. Runs on these shared machines differ by a few tenths of a ms of CPU
+ * per action from one to the next, so a change is judged by the ranges side by side.
+ */
+export function comparisonRows(runs: RunResult[]) {
+  const labels = [...new Set(runs.map((r) => r.variant ?? 'as given'))];
+  return labels.map((variant) => {
+    const of = runs.filter((r) => (r.variant ?? 'as given') === variant);
+    const cpu = of.map((r) => r.botCpuMsPerAction);
+    const floors = of.flatMap((r) => (r.floor ? [r.floor.cpuMsPerPress] : []));
+    return {
+      variant,
+      runs: of.length,
+      'bot CPU ms / action': list(cpu),
+      median: median(cpu),
+      ...(floors.length ? { 'I/O floor ms / press': list(floors), 'median above the floor': r2(median(cpu) - median(floors)) } : {}),
+      'actions / s': list(of.map((r) => r.actionsPerSecond)),
+      'p99 ms': list(of.map((r) => r.latencyMs.p99)),
+      'peak RSS MB': list(of.map((r) => r.botMaxRssMB ?? NaN)),
+    };
+  });
+}
+
+/** The run written to the results file when one configuration ran several times: the median one by CPU per action. */
+export function medianRun(runs: RunResult[]): RunResult {
+  const sorted = [...runs].sort((a, b) => a.botCpuMsPerAction - b.botCpuMsPerAction);
+  return sorted[(sorted.length - 1) >> 1]!;
+}

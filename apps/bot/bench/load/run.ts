@@ -6,7 +6,7 @@ import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
 import { BotChild, bundleBenchProcess, type HistoryChild, type HistoryResult } from './children';
 import { type FloorResult, runFloor } from './floor';
-import { config, cpuMs, log, r2 } from './options';
+import { config, cpuMs, log, OWN, r2, type Variant } from './options';
 import { seededRng } from '@mia/engine';
 import { type PacedSamples, playPaced } from './paced';
 import { openTable, playGame, type Group } from './people';
@@ -57,6 +57,8 @@ export interface RunResult {
   history?: HistoryResult;
   /** Paced on PostgreSQL: the same presses' I/O alone (bench/floor-process.ts), same sim, database and pace. */
   floor?: FloorResult;
+  /** --versus: which variant ran ('as given' is the command's own). */
+  variant?: string;
 }
 
 export async function runOn(
@@ -65,8 +67,10 @@ export async function runOn(
   history: HistoryChild | null,
   historyAlone: HistoryMeasure[] | null,
   announcements: number,
+  variant: Variant = OWN,
 ): Promise<RunResult> {
-  log(`\n== ${database === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (in memory, in the bot process)'}: ${config.groups} groups × 4 people`);
+  const which = variant === OWN ? '' : ` (versus: ${variant.label})`;
+  log(`\n== ${database === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (in memory, in the bot process)'}: ${config.groups} groups × 4 people${which}`);
   const s0 = performance.now();
   const sim = await TelegramSim.start({ seed: config.seed, maxCalls: 50_000_000, pressTimeoutMs: 120_000 });
   const token = sim.createBot({ username: 'mia_bot' });
@@ -76,7 +80,7 @@ export async function runOn(
   // engine in its process, see @mia/db migrated.ts).
   if (created) await applyMigrations(created.url);
   const bundle = config.bundle ? await bundleBenchProcess('bot-process') : null;
-  const bot = new BotChild(config.profile, bundle);
+  const bot = new BotChild(config.profile, bundle, variant);
   try {
     const groups: Group[] = [];
     const byChat = new Map<string, Group>();
@@ -189,6 +193,7 @@ export async function runOn(
       botOwnCpuMsPerAction: r2(botCpuMsPerAction - bareCpu),
       setupSeconds: r2(setupSeconds),
       lobbySeconds: r2(lobbySeconds),
+      ...(variant === OWN ? {} : { variant: variant.label }),
     };
     if (historyAlone && historyUnderLoad) result.history = { announcements, alone: historyAlone, underLoad: historyUnderLoad };
     if (pace && created) {
@@ -205,6 +210,7 @@ export async function runOn(
         editsPerPress: (callsByMethod.editMessageText ?? 0) / actions,
         sendsPerPress: (callsByMethod.sendMessage ?? 0) / actions,
         compiled: bundle !== null,
+        variant,
       });
     }
     return result;
