@@ -1,6 +1,6 @@
 // What the load benchmark reports: the tables printed, the notes, and the Markdown results file.
 import type { HistoryResult } from './children';
-import { GOALS, PACED_GOALS, r2 } from './options';
+import { GOALS, OWN, PACED_GOALS, r2 } from './options';
 import { besidesAnswer, type RunResult } from './run';
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -176,9 +176,10 @@ const list = (xs: number[]) => xs.map((x) => r2(x)).join(' ');
  * per action from one to the next, so a change is judged by the ranges side by side.
  */
 export function comparisonRows(runs: RunResult[]) {
-  const labels = [...new Set(runs.map((r) => r.variant ?? 'as given'))];
+  const labelOf = (r: RunResult) => r.variant ?? OWN.label;
+  const labels = [...new Set(runs.map(labelOf))];
   return labels.map((variant) => {
-    const of = runs.filter((r) => (r.variant ?? 'as given') === variant);
+    const of = runs.filter((r) => labelOf(r) === variant);
     const cpu = of.map((r) => r.botCpuMsPerAction);
     const floors = of.flatMap((r) => (r.floor ? [r.floor.cpuMsPerPress] : []));
     return {

@@ -57,7 +57,7 @@ export interface RunResult {
   history?: HistoryResult;
   /** Paced on PostgreSQL: the same presses' I/O alone (bench/floor-process.ts), same sim, database and pace. */
   floor?: FloorResult;
-  /** --versus: which variant ran ('as given' is the command's own). */
+  /** --versus: the label of the variant that ran; absent for the command's own (OWN). */
   variant?: string;
 }
 
