@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { ConnectionPool, type Origin } from './http1/connection-pool';
 
 /** What grammY reads of a response: only its JSON body (a Bot API answer, ok or not). */
 interface JsonResponse {
@@ -8,65 +7,43 @@ interface JsonResponse {
   json(): Promise<unknown>;
 }
 
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-
-interface Origin {
-  protocol: string;
-  hostname: string;
-  port: string;
-  auth?: string;
-}
-
-/** Every call goes to the same API root: its origin is parsed once, not a WHATWG URL per call. */
-const origins = new Map<string, Origin>();
-function split(url: string): { origin: Origin; path: string } {
+/** Every call goes to the same API root: its pool is found by the URL's origin text, parsed once. */
+const pools = new Map<string, ConnectionPool>();
+function split(url: string): { pool: ConnectionPool; path: string } | null {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const base = slash < 0 ? url : url.slice(0, slash);
-  let origin = origins.get(base);
-  if (!origin) {
+  let pool = pools.get(base);
+  if (!pool) {
     const parsed = new URL(base);
-    // URL keeps an IPv6 host in brackets; http.request wants it bare.
-    origin = { protocol: parsed.protocol, hostname: parsed.hostname.replace(/^\[|\]$/g, ''), port: parsed.port };
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    const origin: Origin = {
+      protocol: parsed.protocol,
+      // URL keeps an IPv6 host in brackets; a socket wants it bare.
+      hostname: parsed.hostname.replace(/^\[|\]$/g, ''),
+      port: parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80,
+    };
     if (parsed.username) origin.auth = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
-    if (origins.size < 16) origins.set(base, origin);
+    pool = new ConnectionPool(origin);
+    // A bot talks to one API root; a stray URL must not grow this map without bound.
+    if (pools.size < 16) pools.set(base, pool);
   }
-  return { origin, path: slash < 0 ? '/' : url.slice(slash) };
+  return { pool, path: slash < 0 ? '/' : url.slice(slash) };
 }
 
 /**
  * The `fetch` grammY's ApiClient calls (`client: { fetch }`), for JSON bodies (every call the bot
- * makes: it uploads no files): one keep-alive `http.request`, the body read whole. grammY's
- * default, node-fetch, builds Headers, Request, Body and stream objects around each call; at a
- * human pace that was the largest part of the bot's own CPU per action after the database.
+ * makes: it uploads no files): one request on a kept-alive connection (http1/connection-pool.ts),
+ * the body read whole. grammY's default, node-fetch, builds Headers, Request, Body and stream
+ * objects around each call, and Node's http.request its own request, agent and stream objects; at a
+ * human pace each cost more of the bot's CPU per action than its game logic.
  * Anything else (a form-data upload) goes to Node's own fetch.
  */
 export const httpFetch = ((input: string | URL, init?: RequestInit) => {
   const body = init?.body;
-  if (typeof body !== 'string') return fetch(input, { ...init, duplex: 'half' } as RequestInit);
-  const { origin, path } = split(typeof input === 'string' ? input : input.href);
-  const secure = origin.protocol === 'https:';
-  const signal = init?.signal ?? null;
-  return new Promise<JsonResponse>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-    const options = { ...origin, path, method: init?.method ?? 'POST', headers, agent: secure ? agents.https : agents.http };
-    const request = (secure ? https : http).request(options, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        signal?.removeEventListener('abort', abort);
-        const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
-        const status = response.statusCode ?? 0;
-        resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) as unknown });
-      });
-    });
-    const abort = () => request.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-    signal?.addEventListener('abort', abort, { once: true });
-    request.on('error', (error) => {
-      signal?.removeEventListener('abort', abort);
-      reject(error);
-    });
-    request.end(body);
+  const target = typeof body === 'string' ? split(typeof input === 'string' ? input : input.href) : null;
+  if (typeof body !== 'string' || !target) return fetch(input, { ...init, duplex: 'half' } as RequestInit);
+  return target.pool.request({ method: init?.method ?? 'POST', path: target.path, body, signal: init?.signal ?? null }).then((response): JsonResponse => {
+    const status = response.status;
+    return { ok: status >= 200 && status < 300, status, json: async () => JSON.parse(response.body.toString('utf8')) as unknown };
   });
 }) as unknown as typeof fetch;
