@@ -90,7 +90,8 @@ export function createBot({
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));
   bot.api.config.use(waitOutFloodLimits(60));
   const locales = new LocaleResolver(games);
-  const notifier = new Notifier(bot.api, games, messages, locales, log, pacing ? { pacing } : {});
+  // Processes that share the bot (a webhook's answer waits for the messages) share its screens too.
+  const notifier = new Notifier(bot.api, games, messages, locales, log, { sharedScreens: answerAfterMessages, ...(pacing ? { pacing } : {}) });
   const trim = (url: string) => url.replace(/\/+$/, '');
   const fixedUrl = typeof publicUrl === 'string' ? trim(publicUrl) : null;
   const dashboardUrl = typeof publicUrl === 'function' ? () => trim(publicUrl()) : () => fixedUrl!;

@@ -102,7 +102,7 @@ export function botFrontEnd(options: BotFrontEndOptions): FrontEnd<BotHandle> {
         },
         async drain() {
           notifier.stop();
-          const idle = notifier.idle();
+          const idle = notifier.idle().then(() => notifier.saveScreens());
           // A demo's messages held back by flood limits are not worth a minute's wait at its end.
           await (drainMs === undefined ? idle : Promise.race([idle, sleep(drainMs)]));
         },

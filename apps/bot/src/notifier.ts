@@ -38,6 +38,16 @@ export interface MessageStore {
 }
 
 export interface NotifierOptions {
+  /**
+   * Whether other processes draw this bot's games too (a webhook behind several processes): each
+   * batch's screen is then saved as soon as its messages are out, for the process that takes the
+   * game's next update. Alone (long polling, the default), a screen that changed only by edits
+   * since its last save is saved with the game's next new message, its end, a redraw or the stop:
+   * a process killed before that restarts from the last saved screen and replays the events since,
+   * which repeats those edits (Telegram answers "not modified"). That spares a round trip in about
+   * half the actions; a new message's id is still saved the moment it is known.
+   */
+  sharedScreens?: boolean;
   pacing?: {
     /** Telegram's limits on new messages, kept before Telegram enforces them; false: none (benchmarks). */
     limits?: PacerLimits | false;
@@ -61,6 +71,9 @@ export class Notifier {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly reminders = new Map<string, NodeJS.Timeout>();
   private readonly saved = new Map<string, string>();
+  /** Games whose screen in memory is newer than the saved one (edits only; see `sharedScreens`), with their chat. */
+  private readonly unsaved = new Map<string, string>();
+  private readonly sharedScreens: boolean;
   private readonly executor: Executor;
   /** The sends queued while one update is handled (see `settled`). */
   private readonly handling = new AsyncLocalStorage<Set<Promise<void>>>();
@@ -79,6 +92,7 @@ export class Notifier {
     options: NotifierOptions = {},
   ) {
     this.executor = new Executor(api, new Pacer(options.pacing?.limits ?? TELEGRAM_LIMITS, options.pacing?.clock));
+    this.sharedScreens = options.sharedScreens ?? false;
   }
 
   start(): void {
@@ -111,11 +125,14 @@ export class Notifier {
 
   /** Runs `task` after everything queued for the game's chat: a chat's messages keep commit order. */
   private enqueue(game: GameRecord, task: () => Promise<void>): Promise<void> {
-    const key = game.chatId.toString();
+    return this.enqueueIn(game.chatId.toString(), game.id, task);
+  }
+
+  private enqueueIn(key: string, gameId: string, task: () => Promise<void>): Promise<void> {
     const next = (this.queues.get(key) ?? Promise.resolve())
-      .then(() => this.whenDatabaseAllows(game.id, task))
+      .then(() => this.whenDatabaseAllows(gameId, task))
       .catch((error) => {
-        this.log.error({ err: loggableError(error), gameId: game.id }, 'notifier: could not update Telegram');
+        this.log.error({ err: loggableError(error), gameId }, 'notifier: could not update Telegram');
       });
     this.queues.set(key, next);
     this.handling.getStore()?.add(next);
@@ -189,6 +206,18 @@ export class Notifier {
     await Promise.all([...this.queues.values()]);
   }
 
+  /** Saves the screens left unsaved (see `sharedScreens`), each after its chat's queue: at a stop. */
+  async saveScreens(): Promise<void> {
+    await Promise.all(
+      [...this.unsaved].map(([gameId, chatKey]) =>
+        this.enqueueIn(chatKey, gameId, async () => {
+          const refs = this.refs.get(gameId);
+          if (refs && this.unsaved.has(gameId)) await this.saveRefs(gameId, refs);
+        }),
+      ),
+    );
+  }
+
   /** Resolves when every message queued so far for one chat has been sent (benchmarks). */
   async idleChat(chatId: bigint | number | string): Promise<void> {
     await this.queues.get(String(chatId));
@@ -228,7 +257,11 @@ export class Notifier {
   private async loadRefs(game: GameRecord, version: number): Promise<Refs> {
     const known = this.refs.get(game.id);
     if (known?.version === version) return known;
-    if (known) this.forget(game, known);
+    if (known) {
+      // Another process moved the game on: what this one last showed is saved before it is read back.
+      if (this.unsaved.has(game.id)) await this.saveRefs(game.id, known);
+      this.forget(game, known);
+    }
     const stored = await this.messages.get(game.id);
     const screen = stored ? screenFromStored(stored, 'private') : emptyScreen(await this.chatMode(game.chatId));
     const refs: Refs = { version, screen };
@@ -240,6 +273,7 @@ export class Notifier {
   private forget(game: GameRecord, refs: Refs): void {
     this.refs.delete(game.id);
     this.saved.delete(game.id);
+    this.unsaved.delete(game.id);
     const s = refs.screen;
     this.executor.forget([
       ...Object.entries(s.prompts).map(([player, p]) => [player, p.id] as const),
@@ -250,6 +284,7 @@ export class Notifier {
   private async saveRefs(gameId: string, refs: Refs): Promise<void> {
     const stored: StoredRefs = { ...refs.screen, sent: refs.version };
     const text = JSON.stringify(stored);
+    this.unsaved.delete(gameId);
     if (this.saved.get(gameId) === text) return;
     await this.messages.save(gameId, stored);
     this.saved.set(gameId, text);
@@ -260,14 +295,18 @@ export class Notifier {
     const refs = await this.loadRefs(batch.game, before);
     const events = batch.events.map((e) => e.event);
     if (events.some((e) => e.type === 'chatMoved')) leaveOldGroup(refs);
+    const ends = events.some((e) => e.type === 'gameOver' || e.type === 'gameAborted');
     try {
       this.armReminder(batch.game);
       await this.show(batch.game, refs, { events });
     } finally {
       refs.version = batch.game.version;
-      if (this.refs.has(batch.game.id)) await this.saveRefs(batch.game.id, refs);
+      if (!this.refs.has(batch.game.id)) {
+        // forgotten meanwhile: nothing of it is this process's to save
+      } else if (this.sharedScreens || ends) await this.saveRefs(batch.game.id, refs);
+      else this.unsaved.set(batch.game.id, batch.game.chatId.toString());
     }
-    if (events.some((e) => e.type === 'gameOver' || e.type === 'gameAborted')) this.done(batch.game.id);
+    if (ends) this.done(batch.game.id);
   }
 
   /** Plans what the game's chats must show and carries it out; once more if a private chat failed. */
@@ -324,6 +363,7 @@ export class Notifier {
   private done(gameId: string): void {
     this.refs.delete(gameId);
     this.saved.delete(gameId);
+    this.unsaved.delete(gameId);
     const timer = this.reminders.get(gameId);
     if (timer) clearTimeout(timer);
     this.reminders.delete(gameId);

@@ -85,6 +85,8 @@ export interface World {
    * then. `restart()` next starts a healthy one.
    */
   dieAfter(calls: number): void;
+  /** The current process dies now: nothing more of it reaches Telegram or the database's screens. */
+  die(): void;
   close(): Promise<void>;
 }
 
@@ -179,6 +181,9 @@ export async function world(seedOrOptions: number | WorldOptions = 1): Promise<W
     },
     dieAfter(calls: number) {
       proc.gate.remaining = calls;
+    },
+    die() {
+      proc.gate.dead = true;
     },
     async restart(changes = {}) {
       await proc.stop();

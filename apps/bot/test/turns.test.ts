@@ -89,7 +89,11 @@ async function play(
   return { check, group, players, pressedIn, elapsed: () => offset };
 }
 
-/** A whole game in which the bot dies after 0–3 of each press's Bot API calls and is restarted. */
+/**
+ * A whole game in which the bot dies after 0–3 of each press's Bot API calls (or, where the press
+ * needed fewer, right after its last: before a screen changed only by edits is saved) and is
+ * restarted.
+ */
 async function playWithRestarts(name: string, mode: 'private' | 'group', seed: number, killSeed: number): Promise<Played & { restarts: number }> {
   const rng = seededRng(killSeed);
   let restarts = 0;
@@ -101,6 +105,7 @@ async function playWithRestarts(name: string, mode: 'private' | 'group', seed: n
       // A restart takes a few seconds in life: the new process does not find the last second's
       // messages in Telegram's per-second window.
       advance(5_000);
+      w!.die();
       await w!.restart();
       await w!.settle();
       restarts++;
