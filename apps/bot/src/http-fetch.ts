@@ -1,11 +1,22 @@
-import { ConnectionPool, type Origin } from './http1/connection-pool';
+import { ConnectionPool, type Origin, type Response } from './http1/connection-pool';
 
 /** What grammY reads of a response: only its JSON body (a Bot API answer, ok or not). */
-interface JsonResponse {
-  ok: boolean;
-  status: number;
-  json(): Promise<unknown>;
+class JsonResponse {
+  readonly ok: boolean;
+
+  constructor(
+    readonly status: number,
+    private readonly body: Buffer,
+  ) {
+    this.ok = status >= 200 && status < 300;
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.body.toString('utf8'));
+  }
 }
+
+const toJsonResponse = (response: Response) => new JsonResponse(response.status, response.body);
 
 /** Every call goes to the same API root: its pool is found by the URL's origin text, parsed once. */
 const pools = new Map<string, ConnectionPool>();
@@ -42,8 +53,5 @@ export const httpFetch = ((input: string | URL, init?: RequestInit) => {
   const body = init?.body;
   const target = typeof body === 'string' ? split(typeof input === 'string' ? input : input.href) : null;
   if (typeof body !== 'string' || !target) return fetch(input, { ...init, duplex: 'half' } as RequestInit);
-  return target.pool.request({ method: init?.method ?? 'POST', path: target.path, body, signal: init?.signal ?? null }).then((response): JsonResponse => {
-    const status = response.status;
-    return { ok: status >= 200 && status < 300, status, json: async () => JSON.parse(response.body.toString('utf8')) as unknown };
-  });
+  return target.pool.request({ method: init?.method ?? 'POST', path: target.path, body, signal: init?.signal ?? null }).then(toJsonResponse);
 }) as unknown as typeof fetch;

@@ -195,8 +195,9 @@ export class ResponseParser {
 
   private result(keepAlive: boolean): ParsedResponse {
     const head = this.head!;
-    // The parts may be views of the socket's read buffers: copied once, into the body.
-    const body = this.parts.length === 1 ? Buffer.from(this.parts[0]!) : Buffer.concat(this.parts);
+    // Views of the socket's reads, each a buffer of its own (net allocates one per read), so a
+    // single part is the body as it is; several are joined.
+    const body = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
     return { status: head.status, headers: head.headers, body, keepAlive, keepAliveMs: head.keepAliveMs };
   }
 }
