@@ -19,7 +19,7 @@ import { settings } from './features/settings';
 import { stats } from './features/stats';
 import { top } from './features/top';
 import { httpFetch } from './http-fetch';
-import { i18n, translator } from './i18n';
+import { translator } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier, type MessageStore, type NotifierOptions } from './notifier';
 import {
@@ -112,16 +112,14 @@ export function createBot({
       return button ? `game:${button.gameId}` : ctx.chat ? `chat:${ctx.chat.id}` : undefined;
     }),
   );
+  // The language of the update, and ctx.t in it from the plugin's bundles (see translator). The
+  // plugin's own middleware is not installed: it built a ctx.i18n object, five closures and a
+  // translate function per update, and negotiated the language again, for nothing the bot reads.
   bot.use(async (ctx, next) => {
     ctx.locale = await localeOf(ctx, locales);
-    await next();
-  });
-  bot.use(i18n.middleware());
-  // ctx.t without the plugin's language negotiation on every call (see translator).
-  bot.use((ctx, next) => {
     // The same values as the plugin's (strings and numbers are all the bot passes).
     ctx.translate = ctx.t = translator(ctx.locale) as BotContext['t'];
-    return next();
+    await next();
   });
   // The menus (settings, language) answer their own callbacks: they come before `play`, which
   // answers any callback it cannot decode as an invalid button. A game's button (most updates)

@@ -18,6 +18,6 @@ export interface BotDeps {
 
 /**
  * `locale` is the language of this update's answers (see `LocaleResolver`); `ctx.t` translates
- * into it (`@grammyjs/i18n`).
+ * into it (`@grammyjs/i18n`'s bundles, through `translator`; the plugin's `ctx.i18n` is not set).
  */
-export type BotContext = Context & I18nFlavor & { deps: BotDeps; locale: Locale };
+export type BotContext = Context & Pick<I18nFlavor, 't' | 'translate'> & { deps: BotDeps; locale: Locale };

@@ -32,11 +32,12 @@ export type Translate = (key: string, vars?: TranslationVars) => string;
  * Every message, button and pop-up, in Fluent files under `apps/bot/locales/<locale>/*.ftl` (one
  * file per feature). Placeables are not wrapped in Unicode isolation marks: the texts go to
  * Telegram as HTML, where the invisible marks would only get in the way of copy and search.
+ * Of the plugin the bot uses the loader and the bundles (`translator` below), not its middleware:
+ * the language of an update is the bot's own (`LocaleResolver`, set in bot.ts).
  */
-export const i18n = new I18n<Context & { locale: Locale } & I18nFlavor>({
+export const i18n = new I18n<Context & I18nFlavor>({
   defaultLocale: DEFAULT_LOCALE,
   fluentBundleOptions: { useIsolating: false },
-  localeNegotiator: (ctx) => ctx.locale,
 });
 i18n.loadLocalesDirSync(fileURLToPath(new URL('../locales', import.meta.url)));
 
