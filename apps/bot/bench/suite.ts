@@ -5,6 +5,7 @@
  * with the history queries beside it (about 13 minutes). Without a PostgreSQL server only the
  * PGlite runs are made. Each run is its own process (bench/load.ts),
  * so one run's garbage does not weigh on the next. Options after `--` go to every run.
+ * Last, the CPU of one Bot API call's HTTP at a pace (bench/http-client.ts, about 2 minutes).
  */
 import { DEFAULT_SERVER_URL, serverReachable } from '@mia/db/bench';
 import { spawnSync } from 'node:child_process';
@@ -27,3 +28,12 @@ for (const run of runs) {
   const { status } = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (status !== 0) process.exit(status ?? 1);
 }
+console.log('\n#### bench/http-client.ts');
+const http = spawnSync(
+  process.execPath,
+  [fileURLToPath(new URL('../../../scripts/run-compiled.mjs', import.meta.url)), fileURLToPath(new URL('./http-client.ts', import.meta.url))],
+  {
+    stdio: 'inherit',
+  },
+);
+if (http.status !== 0) process.exit(http.status ?? 1);
