@@ -92,14 +92,10 @@ export class ResponseParser {
           if (this.startBody(head) === 'done') return this.finish(buf);
           continue;
         }
-        case 'length': {
-          const take = Math.min(this.remaining, buf.length);
-          this.push(buf.subarray(0, take));
-          this.remaining -= take;
-          buf = buf.subarray(take);
+        case 'length':
+          buf = this.take(buf);
           if (this.remaining === 0) return this.finish(buf);
           continue;
-        }
         case 'chunk-size':
         case 'trailers': {
           const eol = buf.indexOf(CRLF);
@@ -120,14 +116,10 @@ export class ResponseParser {
           this.phase = this.remaining === 0 ? 'trailers' : 'chunk-data';
           continue;
         }
-        case 'chunk-data': {
-          const take = Math.min(this.remaining, buf.length);
-          this.push(buf.subarray(0, take));
-          this.remaining -= take;
-          buf = buf.subarray(take);
+        case 'chunk-data':
+          buf = this.take(buf);
           if (this.remaining === 0) this.phase = 'chunk-end';
           continue;
-        }
         case 'chunk-end': {
           if (buf.length < 2) {
             this.pending = buf;
@@ -178,6 +170,14 @@ export class ResponseParser {
       head.keepAlive = false;
     }
     return this.phase;
+  }
+
+  /** Takes up to `remaining` bytes of the body (a Content-Length body or a chunk); returns the rest. */
+  private take(buf: Buffer): Buffer {
+    const n = Math.min(this.remaining, buf.length);
+    this.push(buf.subarray(0, n));
+    this.remaining -= n;
+    return buf.subarray(n);
   }
 
   private push(part: Buffer) {
