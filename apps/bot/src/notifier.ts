@@ -12,9 +12,10 @@ import { Pacer, TELEGRAM_LIMITS, type PacerClock, type PacerLimits } from './tel
 import { plan, playsInGroup, type PlanInput } from './telegram-out/plan';
 import { emptyScreen, screenFromStored, type PlayMode, type Screen } from './telegram-out/screen';
 import { RecentGames } from './recent-games';
+import { Reminders, type Hurry } from './telegram-out/reminders';
+import { SavedScreens, type MessageStore } from './telegram-out/saved-screens';
 
-/** What is kept in the database (the bot's `BotMessages` table): the screen, and the version whose messages all went out. */
-type StoredRefs = Screen & { sent?: number };
+export type { MessageStore } from './telegram-out/saved-screens';
 
 interface Refs {
   screen: Screen;
@@ -27,15 +28,6 @@ interface Refs {
 
 /** How long after its end a game whose last messages were never sent still gets them at start-up. */
 const FINISHED_CATCH_UP_MS = 60 * 60 * 1000;
-
-/**
- * The bot's own storage of the messages that show each game (a table of its own, not the game's
- * row): what survives a restart, so the new process edits them instead of posting again.
- */
-export interface MessageStore {
-  get(gameId: string): Promise<unknown>;
-  save(gameId: string, refs: unknown): Promise<void>;
-}
 
 export interface NotifierOptions {
   /**
@@ -69,10 +61,8 @@ export interface NotifierOptions {
 export class Notifier {
   private readonly refs = new Map<string, Refs>();
   private readonly queues = new Map<string, Promise<void>>();
-  private readonly reminders = new Map<string, NodeJS.Timeout>();
-  private readonly saved = new Map<string, string>();
-  /** Games whose screen in memory is newer than the saved one (edits only; see `sharedScreens`), with their chat. */
-  private readonly unsaved = new Map<string, string>();
+  private readonly reminders = new Reminders((game, hurry) => this.enqueue(game, () => this.redrawCurrent(game.id, hurry)));
+  private readonly saved: SavedScreens;
   private readonly sharedScreens: boolean;
   private readonly executor: Executor;
   /** The sends queued while one update is handled (see `settled`). */
@@ -86,12 +76,13 @@ export class Notifier {
   constructor(
     private readonly api: Api,
     private readonly games: GameService,
-    private readonly messages: MessageStore,
+    messages: MessageStore,
     private readonly locales: LocaleResolver,
     private readonly log: Logger,
     options: NotifierOptions = {},
   ) {
     this.executor = new Executor(api, new Pacer(options.pacing?.limits ?? TELEGRAM_LIMITS, options.pacing?.clock));
+    this.saved = new SavedScreens(messages);
     this.sharedScreens = options.sharedScreens ?? false;
   }
 
@@ -172,7 +163,7 @@ export class Notifier {
     // after the last version whose messages went out. Games finished long ago are left alone.
     let ended = 0;
     for (const game of await this.games.recentlyFinished(FINISHED_CATCH_UP_MS)) {
-      const sent = ((await this.messages.get(game.id)) as StoredRefs | null)?.sent;
+      const sent = (await this.saved.read(game.id))?.sent;
       if (sent === undefined || sent >= game.version) continue;
       ended++;
       this.enqueue(game, async () => this.handle({ game, events: await this.games.events(game.id, sent), origin: 'local' }));
@@ -182,15 +173,15 @@ export class Notifier {
   }
 
   /** Draws an open game from its freshest state (read when its turn in the queue comes). */
-  private async redrawCurrent(gameId: string, hurry?: { move: number; seconds: number }): Promise<void> {
+  private async redrawCurrent(gameId: string, hurry?: Hurry): Promise<void> {
     const game = await this.games.game(gameId);
     if (!game || (game.status !== 'LOBBY' && game.status !== 'PLAYING')) return;
     if (hurry && game.state.move !== hurry.move) return;
-    if (!hurry) this.armReminder(game);
+    if (!hurry) this.reminders.arm(game);
     // The events since the game's messages last went out (a process killed between a commit and
     // its messages, or a press committed while this redraw waited its turn in the queue): the
     // prompts they close then say what their player did, not only that the turn is over.
-    const shown = hurry ? game.version : (this.refs.get(game.id)?.version ?? ((await this.messages.get(game.id)) as StoredRefs | null)?.sent);
+    const shown = hurry ? game.version : (this.refs.get(game.id)?.version ?? (await this.saved.read(game.id))?.sent);
     const events = shown !== undefined && shown < game.version ? (await this.games.events(game.id, shown)).map((e) => e.event) : [];
     const refs = await this.loadRefs(game, game.version);
     if (events.some((e) => e.type === 'chatMoved')) leaveOldGroup(refs);
@@ -209,10 +200,10 @@ export class Notifier {
   /** Saves the screens left unsaved (see `sharedScreens`), each after its chat's queue: at a stop. */
   async saveScreens(): Promise<void> {
     await Promise.all(
-      [...this.unsaved].map(([gameId, chatKey]) =>
+      this.saved.pending().map(([gameId, chatKey]) =>
         this.enqueueIn(chatKey, gameId, async () => {
           const refs = this.refs.get(gameId);
-          if (refs && this.unsaved.has(gameId)) await this.saveRefs(gameId, refs);
+          if (refs && this.saved.isDeferred(gameId)) await this.saveRefs(gameId, refs);
         }),
       ),
     );
@@ -226,21 +217,20 @@ export class Notifier {
   stop(): void {
     this.halted = true;
     this.unsubscribe?.();
-    for (const t of this.reminders.values()) clearTimeout(t);
-    this.reminders.clear();
+    this.reminders.cancelAll();
   }
 
   /** Whether the game's dice go by private message or in pop-ups at the group's table. */
   async modeOf(game: GameRecord): Promise<PlayMode> {
     const known = this.refs.get(game.id);
     if (known) return known.screen.mode;
-    const stored = await this.messages.get(game.id);
+    const stored = await this.saved.read(game.id);
     return stored ? screenFromStored(stored, 'private').mode : this.chatMode(game.chatId);
   }
 
   /** Whether `player` plays this game from the group's table (group mode, or their private chat fails). */
   async playsAtTable(game: GameRecord, player: string): Promise<boolean> {
-    const screen = this.refs.get(game.id)?.screen ?? screenFromStored(await this.messages.get(game.id), await this.chatMode(game.chatId));
+    const screen = this.refs.get(game.id)?.screen ?? screenFromStored(await this.saved.read(game.id), await this.chatMode(game.chatId));
     return playsInGroup(screen, player);
   }
 
@@ -259,10 +249,10 @@ export class Notifier {
     if (known?.version === version) return known;
     if (known) {
       // Another process moved the game on: what this one last showed is saved before it is read back.
-      if (this.unsaved.has(game.id)) await this.saveRefs(game.id, known);
+      if (this.saved.isDeferred(game.id)) await this.saveRefs(game.id, known);
       this.forget(game, known);
     }
-    const stored = await this.messages.get(game.id);
+    const stored = await this.saved.read(game.id);
     const screen = stored ? screenFromStored(stored, 'private') : emptyScreen(await this.chatMode(game.chatId));
     const refs: Refs = { version, screen };
     this.refs.set(game.id, refs);
@@ -272,8 +262,7 @@ export class Notifier {
   /** Drops what this process remembers of a game's messages (they may have changed elsewhere). */
   private forget(game: GameRecord, refs: Refs): void {
     this.refs.delete(game.id);
-    this.saved.delete(game.id);
-    this.unsaved.delete(game.id);
+    this.saved.forget(game.id);
     const s = refs.screen;
     this.executor.forget([
       ...Object.entries(s.prompts).map(([player, p]) => [player, p.id] as const),
@@ -281,13 +270,8 @@ export class Notifier {
     ]);
   }
 
-  private async saveRefs(gameId: string, refs: Refs): Promise<void> {
-    const stored: StoredRefs = { ...refs.screen, sent: refs.version };
-    const text = JSON.stringify(stored);
-    this.unsaved.delete(gameId);
-    if (this.saved.get(gameId) === text) return;
-    await this.messages.save(gameId, stored);
-    this.saved.set(gameId, text);
+  private saveRefs(gameId: string, refs: Refs): Promise<void> {
+    return this.saved.save(gameId, refs.screen, refs.version);
   }
 
   private async handle(batch: CommittedBatch): Promise<void> {
@@ -297,14 +281,14 @@ export class Notifier {
     if (events.some((e) => e.type === 'chatMoved')) leaveOldGroup(refs);
     const ends = events.some((e) => e.type === 'gameOver' || e.type === 'gameAborted');
     try {
-      this.armReminder(batch.game);
+      this.reminders.arm(batch.game);
       await this.show(batch.game, refs, { events });
     } finally {
       refs.version = batch.game.version;
       if (!this.refs.has(batch.game.id)) {
         // forgotten meanwhile: nothing of it is this process's to save
       } else if (this.sharedScreens || ends) await this.saveRefs(batch.game.id, refs);
-      else this.unsaved.set(batch.game.id, batch.game.chatId.toString());
+      else this.saved.defer(batch.game.id, batch.game.chatId.toString());
     }
     if (ends) this.done(batch.game.id);
   }
@@ -362,11 +346,8 @@ export class Notifier {
   /** A game whose messages are all out for good: nothing of it is kept in memory. */
   private done(gameId: string): void {
     this.refs.delete(gameId);
-    this.saved.delete(gameId);
-    this.unsaved.delete(gameId);
-    const timer = this.reminders.get(gameId);
-    if (timer) clearTimeout(timer);
-    this.reminders.delete(gameId);
+    this.saved.forget(gameId);
+    this.reminders.cancel(gameId);
   }
 
   /**
@@ -384,30 +365,6 @@ export class Notifier {
       await this.show(fresh, refs, { events: [] });
       await this.saveRefs(fresh.id, refs);
     });
-  }
-
-  /**
-   * Some time before the deadline (a third of the turn, at most 30 s) the player's live prompt is
-   * redrawn with the seconds left. An edit, not a new message: a turn notifies once.
-   */
-  private armReminder(game: GameRecord): void {
-    const old = this.reminders.get(game.id);
-    if (old) clearTimeout(old);
-    this.reminders.delete(game.id);
-    const round = game.state.round;
-    const seconds = game.state.settings.turnSeconds;
-    if (!game.deadlineAt || !round || game.state.phase !== 'playing' || !seconds) return;
-    if (game.state.seats.find((p) => p.id === round.actor)?.ai) return;
-    const lead = Math.min(30, Math.floor(seconds / 3)) * 1000;
-    const delay = game.deadlineAt.getTime() - lead - Date.now();
-    if (delay <= 0) return;
-    const hurry = { move: game.state.move, seconds: Math.round(lead / 1000) };
-    const timer = setTimeout(() => {
-      this.reminders.delete(game.id);
-      this.enqueue(game, () => this.redrawCurrent(game.id, hurry));
-    }, delay);
-    timer.unref();
-    this.reminders.set(game.id, timer);
   }
 
   /** The group's language, for what the whole table sees. */
