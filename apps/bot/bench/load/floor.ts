@@ -33,6 +33,8 @@ export async function runFloor(options: {
   groups: Group[];
   pace: Pace;
   seconds: number;
+  /** Seconds of pressing before the measured window opens (the bot's --warmup). */
+  warmupSeconds?: number;
   rng: Rng;
   /** The bot's calls per press in its run. */
   editsPerPress: number;
@@ -57,9 +59,16 @@ export async function runFloor(options: {
       },
       'ready',
     );
-    const start = await child.request({ type: 'mark' }, 'mark');
-    const t0 = performance.now();
-    const until = t0 + options.seconds * 1000;
+    const warmupMs = (options.warmupSeconds ?? 0) * 1000;
+    const cold = performance.now();
+    const until = cold + warmupMs + options.seconds * 1000;
+    let t0 = cold;
+    const opened = new Promise<Extract<FromFloor, { type: 'mark' }>>((resolve, reject) =>
+      setTimeout(() => {
+        t0 = performance.now();
+        child.request({ type: 'mark' }, 'mark').then(resolve, reject);
+      }, warmupMs),
+    );
     await Promise.all(
       groups.map(async (g) => {
         const message = lastWithButton(sim, g.group, /^Press$/);
@@ -74,6 +83,7 @@ export async function runFloor(options: {
         }
       }),
     );
+    const start = await opened;
     const seconds = (performance.now() - t0) / 1000;
     // Answered once every press's calls are made (see floor-process.ts).
     const end = await child.request({ type: 'mark' }, 'mark');

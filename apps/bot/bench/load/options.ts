@@ -6,6 +6,7 @@ export const { values: args } = parseArgs({
     groups: { type: 'string', default: '100' },
     db: { type: 'string' },
     duration: { type: 'string', default: '45' },
+    warmup: { type: 'string', default: '0' },
     acts: { type: 'string', default: '500' },
     seed: { type: 'string', default: '1' },
     history: { type: 'boolean', default: false },
@@ -34,6 +35,12 @@ function pace(raw: string): { minMs: number; maxMs: number } | null {
 export const config = {
   groups: count('groups', args.groups!),
   durationS: count('duration', args.duration!, 0),
+  /**
+   * --warmup S: the groups play S seconds before the measured window opens (and --duration S
+   * after it), so that the figures are those of a bot that has been running, not of its first
+   * seconds (V8 compiling the hot paths: see apps/bot/README.md). The floor gets the same.
+   */
+  warmupS: count('warmup', args.warmup!, 0),
   acts: count('acts', args.acts!),
   seed: count('seed', args.seed!),
   history: args.history!,

@@ -27,6 +27,16 @@ function pacedRows(r: RunResult) {
       goal: `≤ ${PACED_GOALS.botCpuMsPerAction}`,
       verdict: pg ? verdict(r.botCpuMsPerAction <= PACED_GOALS.botCpuMsPerAction) : '',
     },
+    ...(r.warmup
+      ? [
+          {
+            measure: `… over the whole play from the bot's cold start (the ${r.warmup.seconds} s warm-up included)`,
+            value: r.warmup.botCpuMsPerAction,
+            goal: '',
+            verdict: '',
+          },
+        ]
+      : []),
     { measure: '… of which in the kernel (system) ms / action', value: r.botSystemCpuMsPerAction ?? NaN, goal: '', verdict: '' },
     ...(r.floor
       ? [
@@ -112,7 +122,7 @@ export function describe(r: RunResult): string {
   const pace = r.pace ? `paced ${r.pace.minMs}–${r.pace.maxMs} ms per group (open loop): ` : '';
   return (
     pace +
-    `${r.games} games (${r.gamesFinished} finished${r.durationCapS ? ` within the ${r.durationCapS} s cap` : ''}), ${r.actions} actions in ${r.seconds} s (setup ${r.setupSeconds} s, lobbies ${r.lobbySeconds} s not counted); ` +
+    `${r.games} games (${r.gamesFinished} finished${r.durationCapS ? ` within the ${r.durationCapS + (r.warmup?.seconds ?? 0)} s cap` : ''}), ${r.actions} actions in ${r.seconds} s (setup ${r.setupSeconds} s, lobbies ${r.lobbySeconds} s${r.warmup ? `, the first ${r.warmup.seconds} s of play` : ''} not counted); ` +
     `${r.botApiCalls} Bot API calls besides ${r.getUpdatesCalls} getUpdates (${methods}); ` +
     `bot process RSS ${r.botRssMB.before} MB before the games, ${r.botRssMB.withGames} MB with them open, ${r.botRssMB.end} MB at the end; bare act over ${r.bareAct.ms.count} actions`
   );
@@ -125,7 +135,7 @@ export const NOTES = [
   'Database round trips: queries sent by node-postgres in the bot process (Client.prototype.query, counted by the benchmark only: BEGIN and COMMIT included), during play / actions; beside it the same count for one bare GameService.act.',
   'RSS per running game: (bot process RSS with all lobbies open and games started − RSS before) / groups, after a forced GC in the bot process (--expose-gc); on PGlite the in-process database is included. RSS is noisy; the JS heap delta is given beside it.',
   "Bot's own cost: bot process CPU during play / actions, minus the CPU of one bare GameService.act (same process, same database, timed after the load): what grammY, the notifier, rendering, the bot's extra reads and IPC cost on top of the transaction. On PGlite both include the database's own work in WebAssembly.",
-  "Human pace (--pace MIN-MAX, issue 16): open loop, each group presses MIN–MAX ms after its previous press was sent, not after the bot answered; a press waits for its turn (not counted), one that could not go out on time (its group's previous action unsettled) is counted apart as late. Games that end are followed by a new one (/newgame, four joins, start), each step a paced action. Without --pace the groups press as soon as the bot answers, so that latency is the queue behind the saturated bot. Bot CPU per action at a pace is the bot process's whole CPU over the window / actions (the transaction included).",
+  "Human pace (--pace MIN-MAX, issue 16): open loop, each group presses MIN–MAX ms after its previous press was sent, not after the bot answered; a press waits for its turn (not counted), one that could not go out on time (its group's previous action unsettled) is counted apart as late. Games that end are followed by a new one (/newgame, four joins, start), each step a paced action. Without --pace the groups press as soon as the bot answers, so that latency is the queue behind the saturated bot. Bot CPU per action at a pace is the bot process's whole CPU over the window / actions (the transaction included). With --warmup S the window opens after S seconds of play (the groups play on through it), so the figures are a running bot's; the CPU per action over the whole play, from the bot process's cold start, is given beside them.",
   "I/O floor (paced, on PostgreSQL): after the bot stops, bench/floor-process.ts is pressed by the same groups at the same pace for as long, on the same sim and database, with the bot's node flags. For each press it does the bot's I/O and nothing else: the update from a long poll, the answer, one statement to the database, and the bot's edits and new messages in the proportion its run made them (the bot's HTTP client, node-postgres). No grammY, no game, no rendering. Its CPU per press is what a bot doing this I/O this way does not go below on this machine at this pace; what the bot spends above it is its own.",
   'Duration: with --duration S (default 45) groups start no new action after S seconds, so long runs (1,000 groups) fit in minutes; --duration 0 plays every game to its end.',
 ];
@@ -188,6 +198,7 @@ export function comparisonRows(runs: RunResult[]) {
       'bot CPU ms / action': list(cpu),
       median: median(cpu),
       ...(floors.length ? { 'I/O floor ms / press': list(floors), 'median above the floor': r2(median(cpu) - median(floors)) } : {}),
+      ...(of.some((r) => r.warmup) ? { 'from cold': list(of.map((r) => r.warmup?.botCpuMsPerAction ?? NaN)) } : {}),
       'actions / s': list(of.map((r) => r.actionsPerSecond)),
       'p99 ms': list(of.map((r) => r.latencyMs.p99)),
       'peak RSS MB': list(of.map((r) => r.botMaxRssMB ?? NaN)),

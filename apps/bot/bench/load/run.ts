@@ -4,6 +4,7 @@ import { createServerDatabase } from '@mia/db/testing';
 import { applyMigrations } from '@mia/db';
 import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
+import type { Mark } from '../bot-process';
 import { BotChild, bundleBenchProcess, type HistoryChild, type HistoryResult } from './children';
 import { type FloorResult, runFloor } from './floor';
 import { config, cpuMs, log, OWN, r2, type Variant } from './options';
@@ -16,6 +17,11 @@ export interface RunResult {
   at: string;
   groups: number;
   durationCapS: number;
+  /**
+   * --warmup S: the figures are those of the window after S seconds of play; the bot's CPU per
+   * action over the whole play, from its cold start, beside them.
+   */
+  warmup?: { seconds: number; botCpuMsPerAction: number };
   /** --pace: each group's next press is due MIN–MAX ms after its previous one was sent (open loop); null: as fast as the bot answers. */
   pace?: { minMs: number; maxMs: number } | null;
   /** Paced: how late presses went out (their group's previous action had not settled when they were due), and how many. */
@@ -123,16 +129,41 @@ export async function runOn(
     sim.resetCalls();
     const latencies: number[] = [];
     const paced: PacedSamples = { latencies, lateMs: [], presses: 0, gamesOpened: 0 };
-    const start = await bot.mark('play start');
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    const until = config.durationS ? t0 + config.durationS * 1000 : Infinity;
+    const warmupMs = config.warmupS * 1000;
+    // 'play start' opens the measured window (and --profile's profiles): after the warm-up, if any.
+    const cold = await bot.mark(warmupMs ? 'warm-up start' : 'play start');
+    const coldT0 = performance.now();
+    if (warmupMs && !config.durationS) throw new Error('--warmup needs a --duration');
+    const until = config.durationS ? coldT0 + warmupMs + config.durationS * 1000 : Infinity;
+    // The measured window opens after the warm-up: the bot's CPU and round trips, the Bot API calls
+    // and the latencies of the actions that settle from then on (the groups play on throughout).
+    let measuredFrom = 0;
+    let lateFrom = 0;
+    let pressesFrom = 0;
+    let c0 = process.cpuUsage();
+    const opened = warmupMs
+      ? new Promise<Mark>((resolve, reject) =>
+          setTimeout(() => {
+            measuredFrom = latencies.length;
+            lateFrom = paced.lateMs.length;
+            pressesFrom = paced.presses;
+            c0 = process.cpuUsage();
+            sim.resetCalls();
+            bot.mark('play start').then(resolve, reject);
+          }, warmupMs),
+        )
+      : Promise.resolve(cold);
     const pace = config.pace;
     if (pace) {
       if (!config.durationS) throw new Error('--pace needs a --duration');
       await Promise.all(groups.map((g, i) => playPaced(sim, token, g, pace, seededRng(config.seed * 7919 + i), until, paced)));
     } else await Promise.all(groups.map((g) => playGame(sim, token, g, latencies, until)));
-    const elapsed = (performance.now() - t0) / 1000;
+    const start = await opened;
+    const coldActions = latencies.length;
+    latencies.splice(0, measuredFrom);
+    paced.lateMs.splice(0, lateFrom);
+    paced.presses -= pressesFrom;
+    const elapsed = (performance.now() - coldT0 - warmupMs) / 1000;
     const simCpu = cpuMs(process.cpuUsage(c0));
     const end = await bot.mark('play end');
     let historyUnderLoad: HistoryMeasure[] | null = null;
@@ -159,12 +190,14 @@ export async function runOn(
     );
     const bare = await bot.bare(config.acts);
     const botCpuMsPerAction = (end.cpuMs - start.cpuMs) / actions;
+    const fromCold = warmupMs ? { seconds: config.warmupS, botCpuMsPerAction: r2((end.cpuMs - cold.cpuMs) / coldActions) } : undefined;
     const bareCpu = bare.cpuMs / bare.ms.length;
     const result: RunResult = {
       database,
       at: new Date().toISOString(),
       groups: config.groups,
       durationCapS: config.durationS,
+      ...(fromCold ? { warmup: fromCold } : {}),
       pace,
       late: pace ? { presses: paced.lateMs.length, of: paced.presses, ms: paced.lateMs.length ? quantiles(paced.lateMs) : null } : undefined,
       games: groups.length,
@@ -206,6 +239,7 @@ export async function runOn(
         groups,
         pace,
         seconds: config.durationS,
+        warmupSeconds: config.warmupS,
         rng: seededRng(config.seed * 104_729),
         editsPerPress: (callsByMethod.editMessageText ?? 0) / actions,
         sendsPerPress: (callsByMethod.sendMessage ?? 0) / actions,
