@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` runs for the bot: 100 groups at a human pace (each group pressing every
- * 2–3 s, open loop: `--pace 2000-3000`) on both databases, the load as fast as the bot answers
+ * 2–3 s, open loop: `--pace 2000-3000`, the bot compiled as production runs it: `--bundle`) on both databases, the load as fast as the bot answers
  * (saturation) at 100 groups on both databases, at 1,000 groups on PostgreSQL, and at 100 groups
  * with the history queries beside it (about 13 minutes). Without a PostgreSQL server only the
  * PGlite runs are made. Each run is its own process (bench/load.ts),
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 const load = fileURLToPath(new URL('./load.ts', import.meta.url));
 const extra = process.argv.slice(2);
 const server = await serverReachable(process.env.TEST_DATABASE_URL || DEFAULT_SERVER_URL);
-const paced = ['--pace', '2000-3000'];
+// Compiled, with production's node flags, as the README's figures for the human pace are taken.
+const paced = ['--pace', '2000-3000', '--bundle'];
 const runs: string[][] = server
   ? [paced, [], ['--groups', '1000', '--db', 'postgres'], ['--history', '--db', 'postgres']]
   : [

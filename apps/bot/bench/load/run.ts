@@ -122,7 +122,7 @@ export async function runOn(
     await Promise.all(groups.map((g) => openTable(sim, g)));
     const lobbySeconds = (performance.now() - l0) / 1000;
     const withGames = await bot.mark('with games');
-    log(`  setup ${setupSeconds.toFixed(1)} s, lobbies ${lobbySeconds.toFixed(1)} s; playing${config.durationS ? ` for up to ${config.durationS} s` : ''}…`);
+    log(`  setup ${setupSeconds.toFixed(1)} s, lobbies ${lobbySeconds.toFixed(1)} s; playing${config.durationS ? ` for up to ${config.warmupS + config.durationS} s` : ''}${config.warmupS ? `, measured after the first ${config.warmupS}` : ''}…`);
 
     // the load: every group plays its game, concurrently
     const underLoad = history ? history.request({ type: 'measure-until-stopped' }) : null;
