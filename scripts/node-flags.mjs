@@ -36,7 +36,7 @@ export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing
 // A bot runs some paths once a game or once a minute (a game's end, a lobby, a reminder): with the
 // flag they stay compiled. 100 groups at 2–3 s on PostgreSQL, alternated in three sittings on one
 // machine (2026-12-05): 2.72, 2.8, 2.96, 2.79, 2.95, 2.67 and 2.57 ms of CPU per action against
-// 3.07, 3.16, 3.0, 3.27, 2.75, 2.85 and 2.82 without it; peak RSS alike (141–143 against 140–145).
+// 3.07, 3.16, 3.0, 3.27, 2.75, 2.85 and 2.82 without it; peak RSS alike (139–143 against 139–145).
 // Not under Node 24, where beside --optimize-for-size it was within the noise (2.82 and 3.07 against
 // 2.87 and 3.18, alternated) and peaked once at 146 MB (134–137 without).
 export function botNodeFlags(nodeVersion = process.versions.node) {
