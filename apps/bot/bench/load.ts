@@ -22,7 +22,7 @@
  * Options: --groups K (100), --db pglite|postgres|both (both when a PostgreSQL server answers at
  * TEST_DATABASE_URL or postgresql://postgres@127.0.0.1:5432/postgres, else pglite), --duration S
  * (seconds of play, 45: a group starts no new action after it, so games may stay unfinished; 0
- * plays every game to its end), --warmup S (seconds of play before the measured window opens, 0: the
+ * plays every game to its end), --warmup S (with --pace: seconds of play before the measured window opens, 0: the
  * groups play on through it, and the figures are then those of a bot that has been running; the CPU
  * per action from the cold start is printed beside them), --acts N (bare GameService.act samples, 500), --seed S (1),
  * --history (PostgreSQL: seed 1,000,000 announcements in another database on the same server

@@ -36,8 +36,8 @@ export const config = {
   groups: count('groups', args.groups!),
   durationS: count('duration', args.duration!, 0),
   /**
-   * --warmup S: the groups play S seconds before the measured window opens (and --duration S
-   * after it), so that the figures are those of a bot that has been running, not of its first
+   * --warmup S (with --pace): the groups play S seconds before the measured window opens (and
+   * --duration S after it), so that the figures are those of a bot that has been running, not of its first
    * seconds (V8 compiling the hot paths: see apps/bot/README.md). The floor gets the same.
    */
   warmupS: count('warmup', args.warmup!, 0),
@@ -57,6 +57,8 @@ export const config = {
   /** --versus "…": a second variant of the bot and floor processes, alternated with the first run by run. */
   versus: args.versus === undefined ? null : variant(args.versus),
 };
+// At saturation each group plays one game and stops, so only paced groups play on through a warm-up.
+if (config.warmupS && (!config.pace || !config.durationS)) throw new Error('--warmup needs --pace and a --duration');
 
 /**
  * How a run's bot and floor processes differ from the command's own: node flags in place of its

@@ -122,7 +122,9 @@ export async function runOn(
     await Promise.all(groups.map((g) => openTable(sim, g)));
     const lobbySeconds = (performance.now() - l0) / 1000;
     const withGames = await bot.mark('with games');
-    log(`  setup ${setupSeconds.toFixed(1)} s, lobbies ${lobbySeconds.toFixed(1)} s; playing${config.durationS ? ` for up to ${config.warmupS + config.durationS} s` : ''}${config.warmupS ? `, measured after the first ${config.warmupS}` : ''}…`);
+    log(
+      `  setup ${setupSeconds.toFixed(1)} s, lobbies ${lobbySeconds.toFixed(1)} s; playing${config.durationS ? ` for up to ${config.warmupS + config.durationS} s` : ''}${config.warmupS ? `, measured after the first ${config.warmupS}` : ''}…`,
+    );
 
     // the load: every group plays its game, concurrently
     const underLoad = history ? history.request({ type: 'measure-until-stopped' }) : null;
@@ -133,7 +135,6 @@ export async function runOn(
     // 'play start' opens the measured window (and --profile's profiles): after the warm-up, if any.
     const cold = await bot.mark(warmupMs ? 'warm-up start' : 'play start');
     const coldT0 = performance.now();
-    if (warmupMs && !config.durationS) throw new Error('--warmup needs a --duration');
     const until = config.durationS ? coldT0 + warmupMs + config.durationS * 1000 : Infinity;
     // The measured window opens after the warm-up: the bot's CPU and round trips, the Bot API calls
     // and the latencies of the actions that settle from then on (the groups play on throughout).
