@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import type { FrontEnd, MiaCore } from '@mia/host';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { webhookCallback } from 'grammy';
 import { createBot, type CreateBotOptions } from './bot';
 import { registerCommands } from './commands';
@@ -112,6 +112,9 @@ export function botFrontEnd(options: BotFrontEndOptions): FrontEnd<BotHandle> {
 }
 
 async function serveWebhook(bot: BotParts['bot'], transport: Extract<BotTransport, { mode: 'webhook' }>, log: MiaCore['log']) {
+  // Loaded here, not with the module: a bot on long polling (the usual single process) never
+  // serves HTTP, and Fastify's modules would sit in its heap, marked by every full collection.
+  const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false, ...(transport.forceCloseConnections ? { forceCloseConnections: true } : {}) });
   const path = transport.path ?? (transport.url ? new URL(transport.url).pathname : '/telegram');
   app.post(path, webhookCallback(bot, 'fastify', { secretToken: transport.secret }));
