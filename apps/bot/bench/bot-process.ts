@@ -19,8 +19,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import pg from 'pg';
+import { pino } from 'pino';
 import { botFrontEnd } from '../src';
-import { quietLog } from '../test/support';
+
+// Not the tests' quietLog: their support module brings telegram-sim (and its Fastify server) into
+// this process, which a production bot does not load.
+const quietLog = pino({ level: 'silent' });
 
 export type ToBot =
   | { type: 'init'; token: string; apiRoot: string; databaseUrl: string | null; seed: number; timers: boolean }
