@@ -60,15 +60,19 @@ export async function runFloor(options: {
       'ready',
     );
     const warmupMs = (options.warmupSeconds ?? 0) * 1000;
+    // Without a warm-up the window opens before the first press; with one, once it is over.
+    const first = warmupMs ? null : await child.request({ type: 'mark' }, 'mark');
     const cold = performance.now();
     const until = cold + warmupMs + options.seconds * 1000;
     let t0 = cold;
-    const opened = new Promise<Extract<FromFloor, { type: 'mark' }>>((resolve, reject) =>
-      setTimeout(() => {
-        t0 = performance.now();
-        child.request({ type: 'mark' }, 'mark').then(resolve, reject);
-      }, warmupMs),
-    );
+    const opened = first
+      ? Promise.resolve(first)
+      : new Promise<Extract<FromFloor, { type: 'mark' }>>((resolve, reject) =>
+          setTimeout(() => {
+            t0 = performance.now();
+            child.request({ type: 'mark' }, 'mark').then(resolve, reject);
+          }, warmupMs),
+        );
     await Promise.all(
       groups.map(async (g) => {
         const message = lastWithButton(sim, g.group, /^Press$/);
