@@ -2,6 +2,7 @@
 // the same groups at the same pace on the same sim and database once the bot has stopped. Its CPU
 // per press is the part of the bot's figure that is the machine's and the I/O's, not the bot's.
 import type { Rng } from '@mia/engine';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TelegramSim } from '@mia/telegram-sim';
 import type { FromFloor, ToFloor } from '../floor-process';
 import { bundleBenchProcess, Forked, launch } from './children';
@@ -23,8 +24,6 @@ async function floorChild(compiled: boolean, variant: Variant): Promise<Forked<T
   const { script, execArgv, env } = launch('floor-process', compiled ? await bundleBenchProcess('floor-process') : null, {}, variant);
   return new Forked<ToFloor, FromFloor>('floor', script, { execArgv, env });
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function runFloor(options: {
   sim: TelegramSim;
@@ -67,12 +66,10 @@ export async function runFloor(options: {
     let t0 = cold;
     const opened = first
       ? Promise.resolve(first)
-      : new Promise<Extract<FromFloor, { type: 'mark' }>>((resolve, reject) =>
-          setTimeout(() => {
-            t0 = performance.now();
-            child.request({ type: 'mark' }, 'mark').then(resolve, reject);
-          }, warmupMs),
-        );
+      : sleep(warmupMs).then(() => {
+          t0 = performance.now();
+          return child.request({ type: 'mark' }, 'mark');
+        });
     await Promise.all(
       groups.map(async (g) => {
         const message = lastWithButton(sim, g.group, /^Press$/);

@@ -6,6 +6,7 @@
 // joins, start), each step paced and counted as an action like any press.
 import { aiAction, calculator, type Rng } from '@mia/engine';
 import type { TelegramSim } from '@mia/telegram-sim';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { exactly, findButton, type Group, lastWithButton, nextBatch, pressAndSettle, t } from './people';
 
 export interface Pace {
@@ -21,8 +22,6 @@ export interface PacedSamples {
   presses: number;
   gamesOpened: number;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** One step of the group's life (a lobby step or a press in the game); resolves with its latency. */
 async function step(sim: TelegramSim, token: string, g: Group, into: PacedSamples): Promise<number> {

@@ -1,5 +1,6 @@
 // One run of the load on one database: the sim, the groups, the lobbies, the play, the bare act.
 import { quantiles } from '@mia/db/bench';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServerDatabase } from '@mia/db/testing';
 import { applyMigrations } from '@mia/db';
 import { TelegramSim } from '@mia/telegram-sim';
@@ -142,17 +143,15 @@ export async function runOn(
     let lateFrom = 0;
     let pressesFrom = 0;
     let c0 = process.cpuUsage();
-    const opened = warmupMs
-      ? new Promise<Mark>((resolve, reject) =>
-          setTimeout(() => {
-            measuredFrom = latencies.length;
-            lateFrom = paced.lateMs.length;
-            pressesFrom = paced.presses;
-            c0 = process.cpuUsage();
-            sim.resetCalls();
-            bot.mark('play start').then(resolve, reject);
-          }, warmupMs),
-        )
+    const opened: Promise<Mark> = warmupMs
+      ? sleep(warmupMs).then(() => {
+          measuredFrom = latencies.length;
+          lateFrom = paced.lateMs.length;
+          pressesFrom = paced.presses;
+          c0 = process.cpuUsage();
+          sim.resetCalls();
+          return bot.mark('play start');
+        })
       : Promise.resolve(cold);
     const pace = config.pace;
     if (pace) {
