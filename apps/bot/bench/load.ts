@@ -37,8 +37,9 @@
  * and the results file keeps the median run), --versus "…" (a second variant, alternated with the
  * first run by run: node flags in place of the first's and NAME=value assignments added to its
  * environment, e.g. --versus="--max-semi-space-size=4 --single-threaded" (with "=" when the value
- * starts with a dash) or --versus "MALLOC_ARENA_MAX=1"; for a change of code, have the code read a
- * variable the variant sets). On these shared machines two runs of one configuration differ by a
+ * starts with a dash) or --versus "MALLOC_ARENA_MAX=1"; for a change of code, copy the bundle of a
+ * --bundle run of the code before it to apps/bot/dist/base.mjs and give --versus
+ * "BENCH_BOT_BUNDLE=base.mjs", which runs that bot instead). On these shared machines two runs of one configuration differ by a
  * few tenths of a ms of CPU per action: compare variants this way, not across commands.
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).

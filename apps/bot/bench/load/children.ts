@@ -79,7 +79,14 @@ export class Forked<To extends { type: string }, From extends { type: string; me
 export function launch(script: string, bundle: Bundle | null, extraEnv: Record<string, string> = {}, variant: Variant = OWN) {
   const flags = variant.flags ?? config.nodeFlags ?? bundle?.flags ?? [];
   const execArgv = [...(bundle ? ['--expose-gc'] : ['--import', 'tsx', '--expose-gc']), ...flags];
-  const env = { ...(bundle ? bundle.env : {}), ...process.env, ...variant.env, ...extraEnv };
+  const { BENCH_BOT_BUNDLE: saved, ...variantEnv } = variant.env;
+  const env = { ...(bundle ? bundle.env : {}), ...process.env, ...variantEnv, ...extraEnv };
+  // A change of code against the code before it: the variant's bot is a bundle saved from an
+  // earlier --bundle run (apps/bot/dist/NAME.mjs, beside the bundle it imports its packages from).
+  if (saved && script === 'bot-process') {
+    if (!bundle) throw new Error('BENCH_BOT_BUNDLE needs --bundle');
+    return { script: join(BENCH, '../dist', saved), execArgv, env };
+  }
   return { script: bundle?.script ?? join(BENCH, `${script}.ts`), execArgv, env };
 }
 
