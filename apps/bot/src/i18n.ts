@@ -57,7 +57,14 @@ export function translator(locale: Locale): Translate {
   let t = translators.get(locale);
   if (!t) {
     const bundles = [...fluent.matchBundles([locale])];
-    t = (key, vars) => {
+    // A game's screens are drawn again at every action from mostly the same pieces (a seat's lives,
+    // a claim's button, a heading): about 35 texts an action, 87 % of them formatted before
+    // (100 groups at a person's pace). Fluent's formatting (a scope, the pattern's parts, Intl's
+    // number formats) costs several times a lookup. Two generations: when the newer is full, the
+    // older is dropped, and a text still in use is carried over when it is next asked for.
+    let recent = new Map<string, string>();
+    let older = new Map<string, string>();
+    const format = (key: string, vars: TranslationVars | undefined): string => {
       const dot = key.indexOf('.');
       const id = dot < 0 ? key : key.slice(0, dot);
       for (const bundle of bundles) {
@@ -68,8 +75,22 @@ export function translator(locale: Locale): Translate {
       }
       return i18n.t(locale, key, vars);
     };
+    t = (key, vars) => {
+      const memo = vars === undefined ? key : `${key}\u0000${JSON.stringify(vars)}`;
+      let text = recent.get(memo);
+      if (text !== undefined) return text;
+      text = older.get(memo) ?? format(key, vars);
+      if (recent.size >= MEMO_GENERATION) {
+        older = recent;
+        recent = new Map();
+      }
+      recent.set(memo, text);
+      return text;
+    };
     translators.set(locale, t);
   }
   return t;
 }
 const translators = new Map<Locale, Translate>();
+/** Texts per generation and language: 100 groups at a person's pace use about 4,400 in 20 s. */
+const MEMO_GENERATION = 5_000;
