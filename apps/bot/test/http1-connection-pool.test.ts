@@ -148,6 +148,30 @@ describe('ConnectionPool', () => {
     expect(p.size).toEqual({ open: 0, idle: 0 });
   });
 
+  it('keeps a connection in use past its idle time, and closes it once it is left idle', async () => {
+    const { connections, port } = await serve();
+    const p = pool(port, { idleMs: 300 });
+    // Each request hands the connection back and re-arms its idle timer: 16 requests 25 ms apart
+    // outlast the idle time on one connection.
+    for (let i = 0; i < 16; i++) {
+      await post(p, `/again-${i}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(connections).toHaveLength(1);
+    expect(p.size).toEqual({ open: 1, idle: 1 });
+    await new Promise((resolve) => connections[0]!.once('close', resolve));
+    expect(p.size).toEqual({ open: 0, idle: 0 });
+  });
+
+  it('fails a request past its deadline and does not reuse that connection', async () => {
+    const { connections, port } = await serve((req, res) => (req.url === '/hang' ? undefined : json(req, res)));
+    const p = pool(port);
+    await expect(p.request({ method: 'POST', path: '/hang', body: '{}', timeoutMs: 50 })).rejects.toThrow('no response within 50 ms');
+    expect(p.size).toEqual({ open: 0, idle: 0 });
+    expect((await p.request({ method: 'POST', path: '/after', body: '{}', timeoutMs: 1_000 })).status).toBe(200);
+    expect(connections).toHaveLength(2);
+  });
+
   it('rejects with the abort reason, before or during the call, and does not reuse that connection', async () => {
     let arrived: () => void = () => undefined;
     const { connections, port } = await serve((req, res) => (req.url === '/hold' ? arrived() : json(req, res)));

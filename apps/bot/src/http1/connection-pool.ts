@@ -39,6 +39,8 @@ export interface Request {
   /** Sent as application/json. */
   body: string;
   signal?: AbortSignal | null;
+  /** The whole request's deadline, ms: past it the connection is closed and the request fails. */
+  timeoutMs?: number;
 }
 
 export type Response = Pick<ParsedResponse, 'status' | 'headers' | 'body'>;
@@ -50,7 +52,13 @@ interface Connection {
   socket: net.Socket;
   /** The request on it, or null while idle. */
   current: InFlight | null;
+  /**
+   * Fires `keepMs` after the connection was last handed back, and drops it if it is idle then.
+   * One timer per connection, re-armed (`refresh`) at each release rather than made anew: most
+   * calls release a connection.
+   */
   idleTimer: NodeJS.Timeout | null;
+  keepMs: number;
 }
 
 /**
@@ -61,6 +69,7 @@ interface Connection {
 class InFlight {
   private settled = false;
   private onAbort: (() => void) | null = null;
+  private deadline: NodeJS.Timeout | null = null;
 
   constructor(
     readonly parser: ResponseParser,
@@ -76,6 +85,11 @@ class InFlight {
     this.signal.addEventListener('abort', abort, { once: true });
   }
 
+  /** Calls `expire` if the request is not settled within `ms`. */
+  expireAfter(ms: number, expire: () => void): void {
+    this.deadline = setTimeout(expire, ms);
+  }
+
   resolve(response: Response): void {
     if (this.settle()) this.done(response);
   }
@@ -88,6 +102,7 @@ class InFlight {
     if (this.settled) return false;
     this.settled = true;
     if (this.onAbort) this.signal!.removeEventListener('abort', this.onAbort);
+    if (this.deadline) clearTimeout(this.deadline);
     return true;
   }
 }
@@ -131,6 +146,8 @@ export class ConnectionPool {
       connection.current = current;
       // The response will not be read: this connection cannot carry another request.
       if (signal) current.watch(() => this.drop(connection, abortError(signal)));
+      const { timeoutMs } = req;
+      if (timeoutMs !== undefined) current.expireAfter(timeoutMs, () => this.drop(connection, new Error(`no response within ${timeoutMs} ms`)));
       const length = Buffer.byteLength(req.body);
       // One write: the head and the body leave in one segment.
       connection.socket.write(`${req.method} ${req.path} HTTP/1.1\r\n${this.fixedHeaders}content-length: ${length}\r\n\r\n${req.body}`);
@@ -146,8 +163,6 @@ export class ConnectionPool {
   private take(): Connection {
     const connection = this.idle.pop();
     if (connection) {
-      if (connection.idleTimer) clearTimeout(connection.idleTimer);
-      connection.idleTimer = null;
       connection.socket.ref();
       return connection;
     }
@@ -168,7 +183,7 @@ export class ConnectionPool {
           })
         : net.connect({ host: hostname, port });
     socket.setNoDelay(true);
-    const connection: Connection = { socket, current: null, idleTimer: null };
+    const connection: Connection = { socket, current: null, idleTimer: null, keepMs: 0 };
     this.open.add(connection);
     if (socket instanceof tls.TLSSocket) socket.on('session', (session: Buffer) => (this.session = session));
     socket.on('data', (data: Buffer) => this.onData(connection, data));
@@ -212,8 +227,14 @@ export class ConnectionPool {
     const keepMs = hintMs === null ? this.idleMs : Math.min(this.idleMs, hintMs - 1_000);
     if (keepMs <= 0) return this.drop(connection, null);
     connection.socket.unref();
-    connection.idleTimer = setTimeout(() => this.drop(connection, null), keepMs);
-    connection.idleTimer.unref();
+    if (connection.idleTimer && connection.keepMs === keepMs) connection.idleTimer.refresh();
+    else {
+      if (connection.idleTimer) clearTimeout(connection.idleTimer);
+      connection.keepMs = keepMs;
+      // Busy when it fires (taken again since): the next release re-arms it.
+      connection.idleTimer = setTimeout(() => connection.current === null && this.drop(connection, null), keepMs);
+      connection.idleTimer.unref();
+    }
     this.idle.push(connection);
   }
 
