@@ -19,6 +19,7 @@ import { settings } from './features/settings';
 import { stats } from './features/stats';
 import { top } from './features/top';
 import { httpFetch } from './http-fetch';
+import { jsonCalls } from './json-calls';
 import { translator } from './i18n';
 import { LocaleResolver } from './locale';
 import { Notifier, type MessageStore, type NotifierOptions } from './notifier';
@@ -32,6 +33,9 @@ import {
   type CallTimeouts,
 } from './telegram-calls';
 import { answerOutages } from './outage';
+
+/** grammY's default API root, for a bot given none. */
+const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
 export interface CreateBotOptions {
   token: string;
@@ -84,7 +88,11 @@ export function createBot({
   // waits (429: retry_after; 5xx and lost connections: 3 s, doubling) and tries again, so a
   // flood limit or a dropped connection delays a message instead of losing it; past auto-retry's
   // five attempts, flood limits are still waited out.
-  bot.api.config.use(callTimeouts({ ...DEFAULT_CALL_TIMEOUTS, ...timeouts }));
+  const deadlines = { ...DEFAULT_CALL_TIMEOUTS, ...timeouts };
+  bot.api.config.use(callTimeouts(deadlines));
+  // The bot's JSON calls leave on its own connections, each with its deadline, without grammY's
+  // per-call machinery (json-calls.ts); anything else goes on to callTimeouts and grammY's client.
+  bot.api.config.use(jsonCalls(apiRoot ?? DEFAULT_API_ROOT, token, deadlines));
   bot.api.config.use(logTelegramFaults(log));
   bot.api.config.use(answeredOnce());
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: false }));

@@ -20,7 +20,8 @@ const toJsonResponse = (response: Response) => new JsonResponse(response.status,
 
 /** Every call goes to the same API root: its pool is found by the URL's origin text, parsed once. */
 const pools = new Map<string, ConnectionPool>();
-function split(url: string): { pool: ConnectionPool; path: string } | null {
+/** The pool for a URL's origin and the URL's path, or null for a scheme other than http(s). */
+export function split(url: string): { pool: ConnectionPool; path: string } | null {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const base = slash < 0 ? url : url.slice(0, slash);
   let pool = pools.get(base);

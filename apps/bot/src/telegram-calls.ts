@@ -12,6 +12,12 @@ export interface CallTimeouts {
 /** 10 s a call: a hung connection holds a game's messages (and its buttons) that long, not 60 s. */
 export const DEFAULT_CALL_TIMEOUTS: CallTimeouts = { callSeconds: 10, pollMarginSeconds: 10 };
 
+/** How long one attempt of a call may take: a long poll its `timeout` and a margin, any other call `callSeconds`. */
+export function callDeadlineSeconds({ callSeconds, pollMarginSeconds }: CallTimeouts, method: string, payload: unknown): number {
+  if (method !== 'getUpdates') return callSeconds;
+  return Number((payload as { timeout?: number } | undefined)?.timeout ?? 0) + pollMarginSeconds;
+}
+
 /**
  * One deadline per attempt, by method: a long poll may be held open for its `timeout`, anything
  * else must answer within `callSeconds`. grammY's client `timeoutSeconds` is one figure for all
@@ -19,10 +25,9 @@ export const DEFAULT_CALL_TIMEOUTS: CallTimeouts = { callSeconds: 10, pollMargin
  * its signal. Installed before auto-retry (inner), so a timed-out attempt is an HttpError that
  * auto-retry makes again, each with a fresh deadline.
  */
-export function callTimeouts({ callSeconds, pollMarginSeconds }: CallTimeouts): Transformer {
+export function callTimeouts(timeouts: CallTimeouts): Transformer {
   return async (prev, method, payload, signal) => {
-    const poll = method === 'getUpdates' ? Number((payload as { timeout?: number } | undefined)?.timeout ?? 0) : null;
-    const seconds = poll === null ? callSeconds : poll + pollMarginSeconds;
+    const seconds = callDeadlineSeconds(timeouts, method, payload);
     // By hand rather than AbortSignal.any, which keeps every combined signal as long as the
     // caller's lives (the runner's, for every long poll of the bot's life).
     const controller = new AbortController();
