@@ -7,7 +7,7 @@
  *
  * The parent learns when an update's work is done: after every committed batch, once the
  * notifier's queue for that chat is empty (the bot's last Bot API call for it answered), this
- * process sends `settled` with the game over IPC. It answers `mark` requests with its CPU time,
+ * process sends `settled` with the game over IPC (its state too, unless the parent reads it itself). It answers `mark` requests with its CPU time,
  * memory and round-trip count, and `bare` by timing GameService.act without Telegram.
  */
 import { openDatabase, type Database } from '@mia/db';
@@ -27,7 +27,20 @@ import { botFrontEnd } from '../src';
 const quietLog = pino({ level: 'silent' });
 
 export type ToBot =
-  | { type: 'init'; token: string; apiRoot: string; databaseUrl: string | null; seed: number; timers: boolean }
+  | {
+      type: 'init';
+      token: string;
+      apiRoot: string;
+      databaseUrl: string | null;
+      seed: number;
+      timers: boolean;
+      /**
+       * `settled` carries the game's state (false: only its id, status and version, and the parent
+       * reads the state from the database itself, so that this process's CPU is not spent
+       * serializing and sending about 4.5 kB a press that a bot in production never sends).
+       */
+      stateOverIpc: boolean;
+    }
   | { type: 'mark'; name: string }
   | { type: 'bare'; samples: number; seed: number }
   | { type: 'stop' };
@@ -59,7 +72,7 @@ export interface BareResult {
 
 export type FromBot =
   | { type: 'ready' }
-  | { type: 'settled'; chatId: string; game: Pick<GameRecord, 'id' | 'status' | 'version' | 'state'> }
+  | { type: 'settled'; chatId: string; game: Pick<GameRecord, 'id' | 'status' | 'version'> & Partial<Pick<GameRecord, 'state'>> }
   | { type: 'mark'; mark: Mark }
   | { type: 'bare'; result: BareResult }
   | { type: 'stopped' }
@@ -153,7 +166,8 @@ async function init(m: Extract<ToBot, { type: 'init' }>) {
     if (batch.origin !== 'local') return;
     const chatId = batch.game.chatId.toString();
     const { id, status, version, state } = batch.game;
-    void notifier.idleChat(chatId).then(() => send({ type: 'settled', chatId, game: { id, status, version, state } }));
+    const game = m.stateOverIpc ? { id, status, version, state } : { id, status, version };
+    void notifier.idleChat(chatId).then(() => send({ type: 'settled', chatId, game }));
   });
   stopBot = async () => {
     stopBot = null;

@@ -3,6 +3,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { GameRecord } from '@mia/game';
+import pg from 'pg';
 import type { BareResult, FromBot, Mark, ToBot } from '../bot-process';
 import type { FromHistory, HistoryMeasure, ToHistory } from '../history-process';
 import { config, log, OWN, type Variant } from './options';
@@ -10,7 +12,8 @@ import { config, log, OWN, type Variant } from './options';
 /** bench/, where the children's scripts are. */
 const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export type Settled = Extract<FromBot, { type: 'settled' }>['game'];
+/** A game as the bot left it after an update, and when the parent heard that (performance.now()). */
+export type Settled = Pick<GameRecord, 'id' | 'status' | 'version' | 'state'> & { receivedAt: number };
 
 /** Bench scripts run compiled (see bundleBenchProcess): the script, production's node flags and environment. */
 export interface Bundle {
@@ -104,14 +107,38 @@ export class BotChild extends Forked<ToBot, FromBot> {
     super('bot', script, { execArgv, env, serialization: 'advanced' });
   }
 
+  /** Reads the games' states when `settled` comes without them; one read after another, in order. */
+  private states: pg.Pool | null = null;
+  private reads: Promise<void> = Promise.resolve();
+
   protected override intercept(m: FromBot): boolean {
     if (m.type !== 'settled') return false;
-    this.onSettled(m.chatId, m.game);
+    const receivedAt = performance.now();
+    const { id, status, version, state } = m.game;
+    if (state) this.onSettled(m.chatId, { id, status, version, state, receivedAt });
+    else {
+      const states = this.states!;
+      this.reads = this.reads.then(async () => {
+        const { rows } = await states.query<Pick<GameRecord, 'status' | 'version' | 'state'>>('SELECT status, version, state FROM "Game" WHERE id = $1', [id]);
+        this.onSettled(m.chatId, { id, ...rows[0]!, receivedAt });
+      });
+      this.reads.catch((error: unknown) => {
+        this.failure = error instanceof Error ? error : new Error(String(error));
+        log(`bot process: reading a settled game: ${this.failure.message}`);
+      });
+    }
     return true;
   }
 
   init(m: Omit<Extract<ToBot, { type: 'init' }>, 'type'>) {
+    if (!m.stateOverIpc) this.states = new pg.Pool({ connectionString: m.databaseUrl!, max: 1 });
     return this.request({ type: 'init', ...m }, 'ready');
+  }
+
+  override async stop(): Promise<void> {
+    await super.stop();
+    await this.states?.end();
+    this.states = null;
   }
 
   async mark(name: string): Promise<Mark> {

@@ -31,9 +31,9 @@ async function step(sim: TelegramSim, token: string, g: Group, into: PacedSample
     const created = nextBatch(g);
     const t0 = performance.now();
     creator!.send(g.group, '/newgame@mia_bot');
-    await created;
+    const { receivedAt } = await created;
     into.gamesOpened++;
-    return performance.now() - t0;
+    return receivedAt - t0;
   }
   if (state.phase === 'lobby') {
     const lobby = lastWithButton(sim, g.group, exactly(t('button-join')));

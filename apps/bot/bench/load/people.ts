@@ -41,10 +41,11 @@ export function nextBatch(g: Group): Promise<Settled> {
 export async function pressAndSettle(g: Group, user: SimUser, message: SimMessage, button: string): Promise<{ ms: number; game: Settled }> {
   const settled = nextBatch(g);
   const t0 = performance.now();
-  const answered = user.press(message, button, { timeoutMs: 120_000 });
-  const [popup, game] = await Promise.all([answered, settled]);
+  const answered = user.press(message, button, { timeoutMs: 120_000 }).then((popup) => ({ popup, at: performance.now() }));
+  const [{ popup, at }, game] = await Promise.all([answered, settled]);
   if (!popup) throw new Error(`${user.firstName}: no answer to "${button}"`);
-  return { ms: performance.now() - t0, game };
+  // Until the later of the two was heard, not until the game's state was read (see BotChild).
+  return { ms: Math.max(at, game.receivedAt) - t0, game };
 }
 
 /** The newest message in a chat with a button matching `label` (snapshots only what it looks at). */

@@ -97,7 +97,10 @@ export async function runOn(
       g.game = game;
       g.waiter?.(game);
     };
-    await bot.init({ token, apiRoot: sim.apiRoot, databaseUrl: created?.url ?? null, seed: config.seed, timers: true });
+    // Paced on PostgreSQL the people read each game's state themselves (there is time before the
+    // next press); otherwise the bot sends it, so that the next press need not wait for a read.
+    const stateOverIpc = !created || !config.pace;
+    await bot.init({ token, apiRoot: sim.apiRoot, databaseUrl: created?.url ?? null, seed: config.seed, timers: true, stateOverIpc });
     for (let i = 0; i < config.groups; i++) {
       const players = [0, 1, 2, 3].map((j) => sim.user({ firstName: `P${i}-${j}` }));
       const group = sim.group({ title: `Load ${i + 1}`, admins: [players[0]!], members: players.slice(1), bots: [token] });
