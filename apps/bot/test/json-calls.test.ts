@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpFetch } from '../src/http-fetch';
-import { jsonCalls } from '../src/json-calls';
+import { jsonBody, jsonCalls } from '../src/json-calls';
 
 interface Seen {
   url: string;
@@ -56,6 +56,18 @@ describe('jsonCalls', () => {
     expect(a).toEqual(b);
     expect(JSON.parse(a!.body)).toEqual({ chat_id: 5, text: 'Zoë <b>rolls</b>', parse_mode: 'HTML', reply_markup: keyboard });
     expect(a!.contentType).toBe('application/json');
+  });
+
+  it("serializes a payload as grammY's client does, null fields left out wherever they are", () => {
+    const grammy = (p: unknown) => JSON.stringify(p, (_k, v: unknown) => v ?? undefined);
+    const payloads: unknown[] = [
+      { chat_id: 5, text: 'a:null is only text', reply_markup: { inline_keyboard: [[{ text: 'x', callback_data: 'y' }]] } },
+      { chat_id: 5, text: 'hi', message_thread_id: null, reply_markup: { inline_keyboard: [[{ text: 'x', url: null }]] } },
+      { offset: 3, allowed_updates: undefined, timeout: 30 },
+      { list: [1, null, undefined, 'null'] },
+      undefined,
+    ];
+    for (const p of payloads) expect(jsonBody(p)).toBe(grammy(p ?? {}));
   });
 
   it("gives Telegram's refusal as grammY does (GrammyError with its code and words)", async () => {
