@@ -43,6 +43,24 @@ export function split(url: string): { pool: ConnectionPool; path: string } | nul
 }
 
 /**
+ * grammY hands its calls the AbortSignal of its polyfill (the abort-controller package), which
+ * Node's fetch refuses from Node 24 on ("Expected signal to be an instance of AbortSignal"): the
+ * same abort, on a signal of Node's own.
+ */
+interface AnySignal {
+  aborted: boolean;
+  reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options: { once: boolean }): void;
+}
+function nativeSignal(signal: AnySignal | null | undefined): AbortSignal | null {
+  if (!signal || signal instanceof AbortSignal) return signal ?? null;
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  return controller.signal;
+}
+
+/**
  * The `fetch` grammY's ApiClient calls (`client: { fetch }`), for JSON bodies (every call the bot
  * makes: it uploads no files): one request on a kept-alive connection (http1/connection-pool.ts),
  * the body read whole. grammY's default, node-fetch, builds Headers, Request, Body and stream
@@ -53,6 +71,6 @@ export function split(url: string): { pool: ConnectionPool; path: string } | nul
 export const httpFetch = ((input: string | URL, init?: RequestInit) => {
   const body = init?.body;
   const target = typeof body === 'string' ? split(typeof input === 'string' ? input : input.href) : null;
-  if (typeof body !== 'string' || !target) return fetch(input, { ...init, duplex: 'half' } as RequestInit);
+  if (typeof body !== 'string' || !target) return fetch(input, { ...init, signal: nativeSignal(init?.signal), duplex: 'half' } as RequestInit);
   return target.pool.request({ method: init?.method ?? 'POST', path: target.path, body, signal: init?.signal ?? null }).then(toJsonResponse);
 }) as unknown as typeof fetch;
