@@ -7,8 +7,9 @@
  *
  * The parent learns when an update's work is done: after every committed batch, once the
  * notifier's queue for that chat is empty (the bot's last Bot API call for it answered), this
- * process sends `settled` with the game over IPC (its state too, unless the parent reads it itself). It answers `mark` requests with its CPU time,
- * memory and round-trip count, and `bare` by timing GameService.act without Telegram.
+ * process sends `settled` with the game over IPC (its state too, unless the parent reads it
+ * itself). It answers `mark` requests with its CPU time, memory and round-trip count, and `bare`
+ * by timing GameService.act without Telegram.
  */
 import { openDatabase, type Database } from '@mia/db';
 import { MEMORY } from '@mia/db';

@@ -39,8 +39,9 @@
  * environment, e.g. --versus="--max-semi-space-size=4 --single-threaded" (with "=" when the value
  * starts with a dash) or --versus "MALLOC_ARENA_MAX=1"; for a change of code, copy the bundle of a
  * --bundle run of the code before it to apps/bot/dist/base.mjs and give --versus
- * "BENCH_BOT_BUNDLE=base.mjs", which runs that bot instead). On these shared machines two runs of one configuration differ by a
- * few tenths of a ms of CPU per action: compare variants this way, not across commands.
+ * "BENCH_BOT_BUNDLE=base.mjs", which runs that bot instead). On these shared machines two runs
+ * of one configuration differ by a few tenths of a ms of CPU per action: compare variants this
+ * way, not across commands.
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  *
