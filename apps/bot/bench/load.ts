@@ -41,7 +41,11 @@
  * --bundle run of the code before it to apps/bot/dist/base.mjs and give --versus
  * "BENCH_BOT_BUNDLE=base.mjs", which runs that bot instead). On these shared machines two runs
  * of one configuration differ by a few tenths of a ms of CPU per action: compare variants this
- * way, not across commands.
+ * way, not across commands. --together (with --versus) runs the two variants at once, each with
+ * its own sim, database, bot and floor, so that both meet the same moments of the machine's load:
+ * their difference is then measured within a run (the bot against itself: pairs within 0–4 %,
+ * where runs in turn that morning spread over 2.28–2.92 ms), while the absolute figures are those
+ * of a machine doing twice the work, so the results file is left as it was.
  * Results: bench/results/bot-load.json and bot-load.md at the repository root (merged per database,
  * group count and --history).
  *
@@ -95,9 +99,13 @@ async function main() {
     for (const database of databases) {
       const withHistory = database === 'postgres' ? history : null;
       const runs: RunResult[] = [];
+      const run = (variant: (typeof variants)[number]) =>
+        runOn(database, database === 'postgres' ? serverUrl : undefined, withHistory, historyAlone, announcements, variant);
       for (let i = 0; i < config.repeat; i++) {
-        for (const variant of variants) {
-          const r = await runOn(database, database === 'postgres' ? serverUrl : undefined, withHistory, historyAlone, announcements, variant);
+        // --together: both variants at once (each its own sim, database and processes), else in turn.
+        const together = config.together ? await Promise.all(variants.map(run)) : null;
+        for (const [k, variant] of variants.entries()) {
+          const r = together ? together[k]! : await run(variant);
           runs.push(r);
           log(`\n${describe(r)}`);
           console.table(rows(r));
@@ -105,7 +113,9 @@ async function main() {
         }
       }
       if (runs.length > 1) {
-        log(`\n${database}: ${config.repeat} run${config.repeat > 1 ? 's' : ''} of each variant${variants.length > 1 ? ', alternated' : ''}`);
+        log(
+          `\n${database}: ${config.repeat} run${config.repeat > 1 ? 's' : ''} of each variant${variants.length > 1 ? (config.together ? ', run together' : ', alternated') : ''}`,
+        );
         console.table(comparisonRows(runs));
       }
       // The results file keeps the command's own configuration: its median run.
@@ -115,6 +125,10 @@ async function main() {
     await history?.stop();
   }
   for (const n of NOTES) log(`- ${n}`);
+  if (config.together) {
+    log('\n--together: bench/results left as it was (each run shared the machine with the other variant)');
+    return;
+  }
 
   const dir = join(REPO_ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });

@@ -157,7 +157,16 @@ export class BotChild extends Forked<ToBot, FromBot> {
  * its query compiler), so the process runs on plain Node without tsx's loader, with production's
  * flags and environment. Written to apps/bot/dist/ (ignored by git).
  */
-export async function bundleBenchProcess(name: 'bot-process' | 'floor-process'): Promise<Bundle> {
+export function bundleBenchProcess(name: 'bot-process' | 'floor-process'): Promise<Bundle> {
+  // Built once per command, from the source as it is when the command starts: every run of it
+  // (--repeat, --versus, --together) runs the same bundle.
+  let built = bundles.get(name);
+  if (!built) bundles.set(name, (built = buildBenchProcess(name)));
+  return built;
+}
+const bundles = new Map<string, Promise<Bundle>>();
+
+async function buildBenchProcess(name: 'bot-process' | 'floor-process'): Promise<Bundle> {
   const outfile = join(BENCH, `../dist/${name}.mjs`);
   const scripts = (file: string) => pathToFileURL(join(BENCH, '../../../scripts', file)).href;
   const { bundleEntry } = (await import(scripts('build.mjs'))) as { bundleEntry(entry: string, out: string): Promise<void> };

@@ -16,6 +16,7 @@ export const { values: args } = parseArgs({
     'node-flags': { type: 'string' },
     repeat: { type: 'string', default: '1' },
     versus: { type: 'string' },
+    together: { type: 'boolean', default: false },
   },
 });
 const count = (name: string, raw: string, min = 1) => {
@@ -56,7 +57,17 @@ export const config = {
   repeat: count('repeat', args.repeat!),
   /** --versus "…": a second variant of the bot and floor processes, alternated with the first run by run. */
   versus: args.versus === undefined ? null : variant(args.versus),
+  /**
+   * --together (with --versus): the two variants run at once, each with its own sim, database, bot
+   * and floor, instead of one after the other. Both then meet the same moment of a shared
+   * machine's load, so their difference is measured within a run; the absolute figures are those
+   * of a machine doing twice the work (see apps/bot/README.md).
+   */
+  together: args.together!,
 };
+if (config.together && !config.versus) throw new Error('--together needs --versus');
+// The history process answers one request at a time.
+if (config.together && config.history) throw new Error('--together and --history do not go together');
 // At saturation each group plays one game and stops, so only paced groups play on through a warm-up.
 if (config.warmupS && (!config.pace || !config.durationS)) throw new Error('--warmup needs --pace and a --duration');
 
