@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { GameRecord } from '@mia/game';
 import type { PlayerId } from '@mia/engine';
@@ -34,7 +35,11 @@ export interface Outcome {
  * Telegram answers (a message deleted by someone, a private chat that fails).
  */
 export class Executor {
-  /** The last text and buttons each message was given here, to skip edits that change nothing. */
+  /**
+   * The last text and buttons each message was given here, as a digest, to skip edits that change
+   * nothing. Not the text itself: a message's text and buttons run to several kB, and each edit's
+   * copy outlived the young generation, so 10,000 remembered messages held tens of MB.
+   */
   private readonly lastEdit = new Map<string, string>();
 
   constructor(
@@ -131,7 +136,7 @@ export class Executor {
    */
   private async edit(chatId: number, messageId: number, text: string, keyboard: InlineKeyboard | undefined): Promise<boolean> {
     const key = `${chatId}:${messageId}`;
-    const rendered = JSON.stringify([text, keyboard?.inline_keyboard ?? null]);
+    const rendered = fingerprint(text, keyboard);
     if (this.lastEdit.get(key) === rendered) return true;
     try {
       await this.api.editMessageText(chatId, messageId, text, { parse_mode: 'HTML', ...markup(keyboard) });
@@ -164,6 +169,10 @@ export class Executor {
     if (this.lastEdit.size > 10_000) this.lastEdit.delete(this.lastEdit.keys().next().value!);
   }
 }
+
+/** An edit's text and buttons as a SHA-256 digest (44 characters): equal only when they are. */
+const fingerprint = (text: string, keyboard: InlineKeyboard | undefined): string =>
+  hash('sha256', JSON.stringify([text, keyboard?.inline_keyboard ?? null]), 'base64');
 
 /** Telegram's answers when the bot may not write to a person. */
 function privateChatFails(error: unknown): boolean {
