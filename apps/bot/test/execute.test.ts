@@ -35,7 +35,11 @@ function lobbyJob(state: GameState): Job {
 describe('the executor', () => {
   it('sends an edit only when the text or the buttons changed since the last one it made', async () => {
     const edits: unknown[][] = [];
-    const api = { editMessageText: async (...args: unknown[]) => (edits.push(args), true) } as unknown as Api;
+    const editMessageText = async (...args: unknown[]) => {
+      edits.push(args);
+      return true;
+    };
+    const api = { editMessageText } as unknown as Api;
     const executor = new Executor(api, {} as Pacer);
     const lobby = play(null, { type: 'create', creator: '1' });
 
