@@ -37,8 +37,8 @@ export interface Outcome {
 export class Executor {
   /**
    * The last text and buttons each message was given here, as a digest, to skip edits that change
-   * nothing. Not the text itself: a message's text and buttons run to several kB, and each edit's
-   * copy outlived the young generation, so 10,000 remembered messages held tens of MB.
+   * nothing. Not the text itself: each edit's copy outlived the young generation, about 0.9 kB a
+   * message at 100 groups (9 MB at the 10,000 kept), where a digest is 44 characters.
    */
   private readonly lastEdit = new Map<string, string>();
 
