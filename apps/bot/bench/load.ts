@@ -28,7 +28,9 @@
  * --history (PostgreSQL: seed 1,000,000 announcements in another database on the same server
  * with packages/game/bench/db.ts's seeding, time its statistics queries alone and then again
  * while the load runs; HISTORY_ANNOUNCEMENTS changes the size), --profile DIR (the bot process
- * writes a CPU profile of the play alone, through node:inspector, into DIR), --pace MIN-MAX (ms; each group presses at a human pace, open loop:
+ * writes a CPU profile of the play alone, through node:inspector, into DIR), --perf DIR (Linux perf
+ * records the bot's CPU over the measured play into DIR, and the run prints it by what ran and by
+ * JavaScript module: load/perf.ts), --pace MIN-MAX (ms; each group presses at a human pace, open loop:
  * see load/paced.ts; 0, the default, presses as soon as the bot answers), --bundle (the bot process runs
  * compiled by esbuild on plain Node instead of under tsx, with production's node flags and environment,
  * scripts/node-flags.mjs: as `npm start -w @mia/bot` runs it), --node-flags "…" (the bot process's

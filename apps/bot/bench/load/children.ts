@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { BareResult, FromBot, Mark, ToBot } from '../bot-process';
 import type { FromHistory, HistoryMeasure, ToHistory } from '../history-process';
 import { config, log, OWN, type Variant } from './options';
+import { PERF_NODE_FLAGS } from './perf';
 
 /** bench/, where the children's scripts are. */
 const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,11 @@ export class Forked<To extends { type: string }, From extends { type: string; me
   private readonly child: ChildProcess;
   private readonly waiting = new Map<string, ((m: From) => void)[]>();
   failure: Error | null = null;
+
+  /** The child's process id (for a profiler to attach to). */
+  get pid(): number {
+    return this.child.pid!;
+  }
 
   constructor(name: string, script: string, options: { execArgv: string[]; env: NodeJS.ProcessEnv; serialization?: 'advanced' }) {
     this.child = fork(script, [], { ...options, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -98,8 +104,10 @@ export class BotChild extends Forked<ToBot, FromBot> {
   onSettled: (chatId: string, game: Settled) => void = () => undefined;
 
   /** script: bench/bot-process.ts under tsx, or a compiled bundle of it (see bundleBenchProcess). */
-  constructor(profileDir: string | undefined, bundle: Bundle | null = null, variant: Variant = OWN) {
-    const { script, execArgv, env } = launch('bot-process', bundle, profileDir ? { BOT_PROFILE_DIR: profileDir } : {}, variant);
+  constructor(profileDir: string | undefined, bundle: Bundle | null = null, variant: Variant = OWN, perf = false) {
+    const launched = launch('bot-process', bundle, profileDir ? { BOT_PROFILE_DIR: profileDir } : {}, variant);
+    const { script, env } = launched;
+    const execArgv = perf ? [...launched.execArgv, ...PERF_NODE_FLAGS] : launched.execArgv;
     const assigned = Object.entries(variant.env)
       .map(([k, v]) => `${k}=${v} `)
       .join('');

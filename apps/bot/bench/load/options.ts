@@ -11,6 +11,7 @@ export const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     history: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    perf: { type: 'string' },
     pace: { type: 'string', default: '0' },
     bundle: { type: 'boolean', default: false },
     'node-flags': { type: 'string' },
@@ -46,6 +47,11 @@ export const config = {
   seed: count('seed', args.seed!),
   history: args.history!,
   profile: args.profile,
+  /**
+   * --perf DIR: Linux perf records the bot's CPU over the measured play (bench/load/perf.ts), and
+   * the run prints it by what ran and by JavaScript module; the recording stays in DIR.
+   */
+  perf: args.perf,
   pace: pace(args.pace!),
   bundle: args.bundle!,
   /**
@@ -66,6 +72,8 @@ export const config = {
   together: args.together!,
 };
 if (config.together && !config.versus) throw new Error('--together needs --versus');
+// The inspector's sampling would be in perf's samples, and perf's map in the profile.
+if (config.perf && config.profile) throw new Error('--perf and --profile do not go together');
 // The history process answers one request at a time.
 if (config.together && config.history) throw new Error('--together and --history do not go together');
 // At saturation each group plays one game and stops, so only paced groups play on through a warm-up.

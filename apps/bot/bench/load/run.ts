@@ -2,7 +2,8 @@
 import { quantiles } from '@mia/db/bench';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServerDatabase } from '@mia/db/testing';
-import { applyMigrations } from '@mia/db';
+import { applyMigrations, REPO_ROOT } from '@mia/db';
+import { mkdir } from 'node:fs/promises';
 import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
 import type { Mark } from '../bot-process';
@@ -12,6 +13,7 @@ import { config, cpuMs, log, OWN, r2, type Variant } from './options';
 import { seededRng } from '@mia/engine';
 import { type PacedSamples, playPaced } from './paced';
 import { openTable, playGame, type Group } from './people';
+import { PerfRecording, type PerfSummary, perfAvailable, perfLines, summarizeRecording } from './perf';
 
 export interface RunResult {
   database: 'pglite' | 'postgres';
@@ -66,6 +68,8 @@ export interface RunResult {
   floor?: FloorResult;
   /** --versus: the label of the variant that ran; absent for the command's own (OWN). */
   variant?: string;
+  /** --perf: where the bot's CPU went over the measured play (the first 40 modules). */
+  perf?: PerfSummary;
 }
 
 export async function runOn(
@@ -87,7 +91,16 @@ export async function runOn(
   // engine in its process, see @mia/db migrated.ts).
   if (created) await applyMigrations(created.url);
   const bundle = config.bundle ? await bundleBenchProcess('bot-process') : null;
-  const bot = new BotChild(config.profile, bundle, variant);
+  if (config.perf) {
+    if (!(await perfAvailable())) throw new Error('--perf needs Linux perf (Debian: apt-get install linux-perf)');
+    await mkdir(config.perf, { recursive: true });
+  }
+  const bot = new BotChild(config.profile, bundle, variant, config.perf !== undefined);
+  /** --perf: recording from the measured window's opening to its close. */
+  let recording: PerfRecording | null = null;
+  const record = () => {
+    if (config.perf) recording = PerfRecording.start(bot.pid, config.perf);
+  };
   try {
     const groups: Group[] = [];
     const byChat = new Map<string, Group>();
@@ -138,6 +151,7 @@ export async function runOn(
     const warmupMs = config.warmupS * 1000;
     // 'play start' opens the measured window (and --profile's profiles): after the warm-up, if any.
     const cold = await bot.mark(warmupMs ? 'warm-up start' : 'play start');
+    if (!warmupMs) record();
     const coldT0 = performance.now();
     const until = config.durationS ? coldT0 + warmupMs + config.durationS * 1000 : Infinity;
     // The measured window opens after the warm-up: the bot's CPU and round trips, the Bot API calls
@@ -153,7 +167,10 @@ export async function runOn(
           pressesFrom = paced.presses;
           c0 = process.cpuUsage();
           sim.resetCalls();
-          return bot.mark('play start');
+          return bot.mark('play start').then((mark) => {
+            record();
+            return mark;
+          });
         })
       : Promise.resolve(cold);
     const pace = config.pace;
@@ -169,6 +186,7 @@ export async function runOn(
     const elapsed = (performance.now() - coldT0 - warmupMs) / 1000;
     const simCpu = cpuMs(process.cpuUsage(c0));
     const end = await bot.mark('play end');
+    const perfSummary = recording ? await stopAndSummarize(recording, bundle?.script ?? null) : undefined;
     let historyUnderLoad: HistoryMeasure[] | null = null;
     if (history && underLoad) {
       history.tell({ type: 'stop-measuring' });
@@ -230,6 +248,7 @@ export async function runOn(
       setupSeconds: r2(setupSeconds),
       lobbySeconds: r2(lobbySeconds),
       ...(variant === OWN ? {} : { variant: variant.label }),
+      ...(perfSummary ? { perf: perfSummary } : {}),
     };
     if (historyAlone && historyUnderLoad) result.history = { announcements, alone: historyAlone, underLoad: historyUnderLoad };
     if (pace && created) {
@@ -259,6 +278,15 @@ export async function runOn(
     await sim.stop();
     await created?.drop();
   }
+}
+
+/** Stops --perf's recording, prints its summary and returns it (the recording stays in the folder). */
+async function stopAndSummarize(recording: PerfRecording, bundlePath: string | null): Promise<PerfSummary> {
+  await recording.stop();
+  const summary = await summarizeRecording(recording, REPO_ROOT, bundlePath);
+  for (const line of perfLines(summary)) log(line);
+  log(`  perf: the recording is ${recording.dataPath} (its JIT map /tmp/perf-${recording.pid}.map, rewritten)`);
+  return { ...summary, byModule: summary.byModule.slice(0, 40) };
 }
 
 /** Bot API calls per action besides answering the press (also for results stored before it was kept). */
