@@ -8,7 +8,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 /** The bot's extra node flags: a map of its JIT code for perf, and interpreted frames named. */
 export const PERF_NODE_FLAGS = ['--perf-basic-prof', '--interpreted-frames-native-stack'];
@@ -39,7 +38,11 @@ export class PerfRecording {
     readonly pid: number,
     readonly dataPath: string,
   ) {
-    this.exited = new Promise((resolve) => proc.on('exit', resolve));
+    // A perf that could not start ends with 'error' and no 'exit'.
+    this.exited = new Promise((resolve) => {
+      proc.on('exit', resolve);
+      proc.on('error', () => resolve(-1));
+    });
   }
 
   static start(pid: number, dir: string): PerfRecording {
@@ -61,13 +64,12 @@ export class PerfRecording {
  * The recording's summary: the process's JIT map rewritten so each address names its latest code
  * (scripts/perf-map-latest.mjs), then `perf script` read sample by sample.
  */
-export async function summarizeRecording(recording: PerfRecording, repoRoot: string, bundlePath: string | null): Promise<PerfSummary> {
-  const script = pathToFileURL(join(repoRoot, 'scripts/perf-map-latest.mjs')).href;
+export async function summarizeRecording(recording: PerfRecording, bundlePath: string | null): Promise<PerfSummary> {
+  const script = new URL('../../../../scripts/perf-map-latest.mjs', import.meta.url).href;
   const { rewriteMap } = (await import(script)) as { rewriteMap(path: string): { before: number; after: number } };
   rewriteMap(`/tmp/perf-${recording.pid}.map`);
   const text = await perfScript(recording.dataPath);
-  const modules = bundlePath ? bundleModules(await readFile(bundlePath, 'utf8')) : null;
-  return summarize(text, bundlePath && modules ? { file: bundlePath, moduleAt: modules } : null);
+  return summarize(text, bundlePath ? { file: bundlePath, moduleAt: bundleModules(await readFile(bundlePath, 'utf8')) } : null);
 }
 
 function perfScript(dataPath: string): Promise<string> {

@@ -2,7 +2,7 @@
 import { quantiles } from '@mia/db/bench';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServerDatabase } from '@mia/db/testing';
-import { applyMigrations, REPO_ROOT } from '@mia/db';
+import { applyMigrations } from '@mia/db';
 import { mkdir } from 'node:fs/promises';
 import { TelegramSim } from '@mia/telegram-sim';
 import type { HistoryMeasure } from '../history-process';
@@ -283,7 +283,7 @@ export async function runOn(
 /** Stops --perf's recording, prints its summary and returns it (the recording stays in the folder). */
 async function stopAndSummarize(recording: PerfRecording, bundlePath: string | null): Promise<PerfSummary> {
   await recording.stop();
-  const summary = await summarizeRecording(recording, REPO_ROOT, bundlePath);
+  const summary = await summarizeRecording(recording, bundlePath);
   for (const line of perfLines(summary)) log(line);
   log(`  perf: the recording is ${recording.dataPath} (its JIT map /tmp/perf-${recording.pid}.map, rewritten)`);
   return { ...summary, byModule: summary.byModule.slice(0, 40) };
