@@ -270,6 +270,14 @@ export async function table(
 }
 
 /**
+ * How long a table's setup waits for the bot (the greeting after START, the lobby after /newgame)
+ * before calling it stuck. The wait ends at the bot's answer; this only bounds a hang. Several
+ * worlds set up at once in one test file (it.concurrent), on a machine that CI may load: there 5 s
+ * was once too short for one greeting (faults-games.test.ts, 2026-12-07, two busy loops beside it).
+ */
+const SETUP_WAIT_MS = 30_000;
+
+/**
  * Each user presses START in the bot's private chat, and the bot has taken it in: its greeting
  * comes after it recorded that it may write to them. Pressing Join before that would be answered
  * with the link to the private chat instead (a race a loaded machine loses).
@@ -279,7 +287,7 @@ export async function openPrivateChats(w: World, users: readonly SimUser[]): Pro
     const chat = user.privateChat(w.token);
     const before = w.sim.botMessages(chat).length;
     user.startPrivateChat(w.token);
-    await w.sim.waitFor(() => w.sim.botMessages(chat).length > before);
+    await w.sim.waitFor(() => w.sim.botMessages(chat).length > before, SETUP_WAIT_MS);
   }
 }
 
@@ -302,7 +310,7 @@ export async function startGame(w: World, group: SimGroup, players: SimUser[], o
   }
   // The lobby's buttons are in the group's language; each join pop-up in the joiner's.
   const t = translator(await groupLocale(w, group));
-  const lobby = await w.sim.waitFor(() => lastWithButton(w.sim.messages(group), new RegExp(escapeRegExp(t('button-join')))));
+  const lobby = await w.sim.waitFor(() => lastWithButton(w.sim.messages(group), new RegExp(escapeRegExp(t('button-join')))), SETUP_WAIT_MS);
   const joined = new Set(LOCALES.map((l) => translator(l)('popup-joined')));
   for (const p of players) {
     const popup = await p.press(current(w, lobby), t('button-join'));
