@@ -271,9 +271,8 @@ export async function table(
 
 /**
  * How long a table's setup waits for the bot (the greeting after START, the lobby after /newgame)
- * before calling it stuck. The wait ends at the bot's answer; this only bounds a hang. Several
- * worlds set up at once in one test file (it.concurrent), on a machine that CI may load: there 5 s
- * was once too short for one greeting (faults-games.test.ts, 2026-12-07, two busy loops beside it).
+ * before calling it stuck: the wait ends at the bot's answer, this only bounds a hang. Tests that
+ * set up several worlds at once (it.concurrent) on a loaded machine need more than the sim's 5 s.
  */
 const SETUP_WAIT_MS = 30_000;
 
