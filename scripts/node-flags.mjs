@@ -19,7 +19,8 @@ export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing
 // 100 groups at 2–3 s on PostgreSQL (2026-12-03, one sitting, the floor alike in all runs): 4.6
 // and 4.58 ms of CPU per action without it, 3.76, 4.2, 4.1 and 4.49 with it; p99 press → last
 // Bot API call 46 and 42 ms against 25, 31, 28 and 45; peak RSS 140–145 MB against 144–147
-// (apps/bot/README.md). The demo keeps the flags above (not measured there with this one).
+// (docs/performance-log.md, the fifth machine). The demo keeps the flags above (not measured
+// there with this one).
 // Under Node 22 only. Node 24's V8 (13.6) keeps the pages its collections free in a pool and hands
 // them back only after a memory-reducing collection; with the flag none came, and the bot peaked at
 // 198–201 MB ("pooled: 64 MB" in --trace-gc), 152–165 without it (2026-12-04, apps/bot/README.md).

@@ -2,7 +2,7 @@
 // code V8 put there last: `node scripts/perf-map-latest.mjs /tmp/perf-1234.map`, then `perf
 // script`. V8 appends a line for every piece of code it makes and never removes one; once it has
 // thrown code away and reused the address, perf names the new code after the old (apps/bot's
-// README, the fifteenth machine). The original is kept beside it as `.orig`. The load benchmark's
+// README, "Reading a perf profile"). The original is kept beside it as `.orig`. The load benchmark's
 // `--perf` does the same through `latestMapLines`. No perf tool or library does this rewrite,
 // hence by hand.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';

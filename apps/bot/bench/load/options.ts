@@ -40,7 +40,7 @@ export const config = {
   /**
    * --warmup S (with --pace): the groups play S seconds before the measured window opens (and
    * --duration S after it), so that the figures are those of a bot that has been running, not of its first
-   * seconds (V8 compiling the hot paths: see apps/bot/README.md). The floor gets the same.
+   * seconds (V8 compiling the hot paths: see docs/performance-log.md). The floor gets the same.
    */
   warmupS: count('warmup', args.warmup!, 0),
   acts: count('acts', args.acts!),
