@@ -145,8 +145,18 @@ export class TelegramSim {
     return this.world.calls.filter((c) => c.method.toLowerCase() === lower && (!record || c.token === record.token));
   }
 
+  /**
+   * How many calls of each method were answered ok and how many failed, since the start or the
+   * last `resetCalls`: complete however few calls `maxCalls` keeps in the log (a benchmark counts
+   * its calls without holding every one's params and result).
+   */
+  callCounts(): Record<string, { ok: number; failed: number }> {
+    return Object.fromEntries([...this.world.callCounts].map(([method, count]) => [method, { ...count }]));
+  }
+
   resetCalls(): void {
     this.world.calls.length = 0;
+    this.world.callCounts.clear();
   }
 
   // ── bots ─────────────────────────────────────────────────────────────────────────────────

@@ -65,6 +65,8 @@ export class World {
   readonly users = new Map<number, UserRecord>();
   readonly chats = new Map<string, ChatRecord>();
   readonly calls: ApiCall[] = [];
+  /** Calls by method since the start or the last reset, however few of them `calls` keeps. */
+  readonly callCounts = new Map<string, { ok: number; failed: number }>();
   /** Dice values to hand out before random ones. */
   readonly forcedDice: number[] = [];
   /** Runs a method found in a webhook response body (set by the server). */
@@ -374,6 +376,9 @@ export class World {
 
   record(call: Omit<ApiCall, 'seq'>): void {
     this.calls.push({ seq: ++this.callSeq, ...call });
+    const count = this.callCounts.get(call.method);
+    if (count) count[call.ok ? 'ok' : 'failed']++;
+    else this.callCounts.set(call.method, { ok: call.ok ? 1 : 0, failed: call.ok ? 0 : 1 });
     if (this.calls.length > this.options.maxCalls) this.calls.splice(0, this.calls.length - this.options.maxCalls);
     this.changed();
   }

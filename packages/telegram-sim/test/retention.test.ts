@@ -49,6 +49,22 @@ describe('bounded history', () => {
     ]);
   });
 
+  it('counts every call by method, ok and failed apart, however few the log keeps', async () => {
+    const sim = await start({ maxCalls: 1 });
+    const token = sim.createBot({ username: 'mia_keep_bot' });
+    const ada = sim.user({ firstName: 'Ada' });
+    const group = sim.group({ title: 'Keep', admins: [ada], bots: [token] });
+    for (let i = 1; i <= 3; i++) await call(sim, token, 'sendMessage', { chat_id: group.id, text: `m${i}` });
+    const missing = await call(sim, token, 'editMessageText', { chat_id: group.id, message_id: 999, text: 'late' });
+    expect(missing.body.ok).toBe(false);
+    expect(sim.calls.map((c) => c.method)).toEqual(['editMessageText']);
+    expect(sim.callCounts()).toEqual({ sendMessage: { ok: 3, failed: 0 }, editMessageText: { ok: 0, failed: 1 } });
+    sim.resetCalls();
+    expect(sim.callCounts()).toEqual({});
+    await call(sim, token, 'sendMessage', { chat_id: group.id, text: 'again' });
+    expect(sim.callCounts()).toEqual({ sendMessage: { ok: 1, failed: 0 } });
+  });
+
   it('forgets callback queries past the 15-minute answer window; an old query is "too old" either way', async () => {
     const clock = new ManualClock();
     const sim = await start({ clock });
