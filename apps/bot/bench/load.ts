@@ -37,10 +37,10 @@
  * node flags instead; "" for node's own; production's environment stays), --repeat N (each
  * database's run N times; a table of every run's CPU per action, floor, p99 and peak RSS follows,
  * and the results file keeps the median run), --versus "…" (a second variant, alternated with the
- * first run by run: node flags in place of the first's and NAME=value assignments added to its
- * environment, e.g. --versus="--max-semi-space-size=4 --single-threaded" (with "=" when the value
- * starts with a dash) or --versus "MALLOC_ARENA_MAX=1"; for a change of code, copy the bundle of a
- * --bundle run of the code before it to apps/bot/dist/base.mjs and give --versus
+ * first run by run, A B then B A: node flags in place of the first's and NAME=value assignments
+ * added to its environment, e.g. --versus="--max-semi-space-size=4 --single-threaded" (with "="
+ * when the value starts with a dash) or --versus "MALLOC_ARENA_MAX=1"; for a change of code, copy
+ * the bundle of a --bundle run of the code before it to apps/bot/dist/base.mjs and give --versus
  * "BENCH_BOT_BUNDLE=base.mjs", which runs that bot instead). On these shared machines two runs
  * of one configuration differ by a few tenths of a ms of CPU per action: compare variants this
  * way, not across commands. --together (with --versus) runs the two variants at once, each with
@@ -106,8 +106,12 @@ async function main() {
       for (let i = 0; i < config.repeat; i++) {
         // --together: both variants at once (each its own sim, database and processes), else in turn.
         const together = config.together ? await Promise.all(variants.map(run)) : null;
-        for (const [k, variant] of variants.entries()) {
-          const r = together ? together[k]! : await run(variant);
+        // In turn, A B, then B A, and so on: neither variant always runs first in its pair, after
+        // the other's run on the same PostgreSQL (three A-then-B pairs once read 0.5 ms apart that
+        // the order A B B A did not bear out: apps/bot/README.md, the eighteenth machine).
+        const order = together || i % 2 === 0 ? variants : [...variants].reverse();
+        for (const variant of order) {
+          const r = together ? together[variants.indexOf(variant)]! : await run(variant);
           runs.push(r);
           log(`\n${describe(r)}`);
           console.table(rows(r));
