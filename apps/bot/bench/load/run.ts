@@ -197,13 +197,15 @@ export async function runOn(
       if (answer.type === 'measured') historyUnderLoad = answer.measures;
     }
 
-    const counts = sim.callCounts();
     const callsByMethod: Record<string, number> = {};
-    for (const [method, { ok, failed }] of Object.entries(counts)) callsByMethod[method] = ok + failed;
+    let failed = 0;
+    for (const [method, c] of Object.entries(sim.callCounts())) {
+      callsByMethod[method] = c.ok + c.failed;
+      if (method !== 'getUpdates') failed += c.failed;
+    }
     const getUpdatesCalls = callsByMethod.getUpdates ?? 0;
     delete callsByMethod.getUpdates;
     const botApiCalls = Object.values(callsByMethod).reduce((a, b) => a + b, 0);
-    const failed = Object.entries(counts).reduce((n, [method, c]) => (method === 'getUpdates' ? n : n + c.failed), 0);
     if (failed) {
       const example = sim.calls.findLast((c) => !c.ok && c.method !== 'getUpdates');
       log(`  ${failed} Bot API calls failed${example ? `, the last kept: ${example.method}: ${example.error?.description}` : ''}`);
