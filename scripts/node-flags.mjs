@@ -24,7 +24,8 @@ export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing
 // Under Node 22 only. Node 24's V8 (13.6) keeps the pages its collections free in a pool and hands
 // them back only after a memory-reducing collection; with the flag none came, and the bot peaked at
 // 198–201 MB ("pooled: 64 MB" in --trace-gc), 152–165 without it (2026-12-04, apps/bot/README.md).
-// Under Node 24 instead:
+// Under Node 24 and later instead (Node 26's V8, 14.6, pools the same way: 187 MB with the flag,
+// 139-148 with this one; apps/bot/README.md, Node 26):
 //   --optimize-for-size          every full collection is a memory-reducing one, so the pool is
 //                                handed back each time (it also implies a 1 MB young generation)
 // With it the bot peaked at 139–148 MB (five runs), its CPU per action alike (4.66–5.32 ms against

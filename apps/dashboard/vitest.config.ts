@@ -11,11 +11,12 @@ import shared from '../../vitest.shared.ts';
 const MOCKING = ['test/server/serializer-guard.test.ts'];
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
-// CI runs the database's workspaces twice: on embedded PGlite (npm test) and on a PostgreSQL
-// server (MIA_TEST_SCOPE=database). The SPA's component tests never touch a database, and the
-// browser pages only read the API, whose answers the server's tests check on PostgreSQL too. So
-// the second run keeps the server's tests and one browser test (a live game on the server, bot to
-// Chromium); the other browser files cost about five minutes there.
+// CI runs the database's workspaces twice: on embedded PGlite (npm test, Node 22) and on a
+// PostgreSQL server (MIA_TEST_SCOPE=database, Node 26). The browser pages only read the API, whose
+// answers the server's tests check on PostgreSQL too, so the second run keeps the server's tests
+// and one browser test (a live game on the server, bot to Chromium); the other browser files cost
+// about five minutes there. The SPA's component tests never touch a database but stay: they take
+// about 20 s, and they are where a newer Node's globals meet jsdom's (test/web/setup.ts).
 const databaseOnly = process.env.MIA_TEST_SCOPE === 'database';
 const BROWSER_ON_SERVER = ['test/e2e/game.test.ts'];
 
@@ -24,14 +25,10 @@ export default mergeConfig(
   defineConfig({
     test: {
       projects: [
-        ...(databaseOnly
-          ? []
-          : [
-              {
-                plugins: [react()],
-                test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}', ...MOCKING], setupFiles: ['test/web/setup.ts'], isolate: true, ...timeouts },
-              },
-            ]),
+        {
+          plugins: [react()],
+          test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}', ...MOCKING], setupFiles: ['test/web/setup.ts'], isolate: true, ...timeouts },
+        },
         {
           test: {
             name: 'node',

@@ -47,10 +47,10 @@ describe('start scripts', () => {
     expect(printed.stdout.trim().split(' ')).toEqual(BOT_NODE_FLAGS);
   });
 
-  it('runs the bot single-threaded and keeping its bytecode under Node 22, and under 24 (whose V8 would then never return its pooled pages) with memory-reducing collections', () => {
+  it('runs the bot single-threaded and keeping its bytecode under Node 22, and under 24 and 26 (whose V8 would then never return its pooled pages) with memory-reducing collections', () => {
     expect(botNodeFlags('22.23.3')).toEqual([...PRODUCTION_NODE_FLAGS, '--single-threaded', '--no-flush-bytecode']);
     expect(botNodeFlags('24.21.0')).toEqual([...PRODUCTION_NODE_FLAGS, '--optimize-for-size']);
-    expect(botNodeFlags('25.0.0')).not.toContain('--single-threaded');
+    expect(botNodeFlags('26.10.0')).toEqual([...PRODUCTION_NODE_FLAGS, '--optimize-for-size']);
     expect(BOT_NODE_FLAGS).toEqual(botNodeFlags(process.versions.node));
   });
 });
