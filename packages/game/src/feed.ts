@@ -82,11 +82,9 @@ export class Feed {
 
   private async onRemote(notice: Committed): Promise<void> {
     try {
-      const [game, events] = await Promise.all([
-        this.deps.listings.game(notice.gameId),
-        this.deps.listings.events(notice.gameId, notice.fromSeq - 1, notice.toSeq),
-      ]);
-      if (!game) return;
+      const read = await this.deps.listings.gameWithEvents(notice.gameId, notice.fromSeq - 1, notice.toSeq);
+      if (!read) return;
+      const { game, events } = read;
       this.deps.arm(game);
       this.emit({ game, events, origin: 'remote' });
     } catch (error) {

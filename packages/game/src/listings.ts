@@ -1,7 +1,9 @@
 // The service's reads of games: one game, a chat's current one, a game's log, and the listings
 // start-up and returning players need, each listing in one query.
 import type { PlayerId } from '@mia/engine';
-import { Prisma, type ReadClient } from '@mia/db';
+import type { GameEvent } from '@mia/engine';
+import { gameWithEvents, Prisma, type ReadClient } from '@mia/db';
+import type pg from 'pg';
 import { toUserId } from './ids';
 import { findCurrentGame, findGame, findGamesWhere, readEvents, type GameRecord, type StoredEvent } from './repository';
 
@@ -9,6 +11,8 @@ export class Listings {
   constructor(
     private readonly reads: ReadClient,
     private readonly now: () => Date,
+    /** The client's node-postgres pool, when it has one: `gameWithEvents` takes one round trip there. */
+    private readonly pool?: pg.Pool,
   ) {}
 
   currentGame(chatId: bigint): Promise<GameRecord | null> {
@@ -21,6 +25,21 @@ export class Listings {
 
   events(gameId: string, afterSeq = 0, uptoSeq?: number): Promise<StoredEvent[]> {
     return readEvents(this.reads, gameId, afterSeq, uptoSeq);
+  }
+
+  /** A game and its events after `afterSeq` up to `uptoSeq` (another process's commit), read together. */
+  async gameWithEvents(gameId: string, afterSeq: number, uptoSeq: number): Promise<{ game: GameRecord; events: StoredEvent[] } | null> {
+    if (!this.pool) {
+      const [game, events] = await Promise.all([this.game(gameId), this.events(gameId, afterSeq, uptoSeq)]);
+      return game && { game, events };
+    }
+    const read = await gameWithEvents(this.pool, gameId, afterSeq, uptoSeq);
+    if (!read) return null;
+    const { game, events } = read;
+    return {
+      game: { ...game, chatId: BigInt(game.chatId), state: game.state as unknown as GameRecord['state'] },
+      events: events.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent, createdAt: r.createdAt })),
+    };
   }
 
   /** Games in play in which `player` has a seat (for a player who comes back to the bot). */

@@ -1,5 +1,5 @@
 import type { PlayerId } from '@mia/engine';
-import { readOnly, type Database, type PrismaClient, type ReadClient } from '@mia/db';
+import { poolOf, readOnly, type Database, type PrismaClient, type ReadClient } from '@mia/db';
 import pino, { type Logger } from 'pino';
 import { Acting } from './acting';
 import { ChatDirectory } from './chats';
@@ -80,7 +80,7 @@ export class GameService {
     this.bus = options.bus ?? (db.kind === 'postgres' ? new PgNotifyBus(db.connectionString, this.log) : new LocalBus());
     this.lobbyTimes = Object.freeze({ ...LOBBY_TIMES, ...options.lobby });
     // The service's own reads go straight to the client: they are on every action's path.
-    this.listings = new Listings(prisma, now);
+    this.listings = new Listings(prisma, now, poolOf(prisma));
     this.feed = new Feed({ bus: this.bus, listings: this.listings, log: this.log, arm });
     const announcer = {
       publish: (tx: Tx, chatId: bigint, change: ChatChange) => this.bus.publishChat(tx, this.feed.chatNotice(chatId, change)),

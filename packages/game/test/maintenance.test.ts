@@ -2,7 +2,7 @@
 // update keys pruned after KEY_RETENTION_MS and no earlier, finished games' event logs moved into
 // one GameLog row each and read back exactly (events, seqs, times, replay), running games' logs
 // left alone, and a duplicate key refused again until its retention is over.
-import { gameReplay } from '@mia/db';
+import { gameReplay, gameWithEvents, poolOf } from '@mia/db';
 import { describe, expect, it } from 'vitest';
 import { KEY_RETENTION_MS, LOG_COMPACT_AFTER_MS } from '../src';
 import { applied, harness, nextAiAction, startGame } from './support';
@@ -42,6 +42,11 @@ describe('maintenance sweep', () => {
       expect(await service.events(game.id)).toEqual(logBefore);
       expect((await service.events(game.id, 10)).map((e) => e.seq)).toEqual(logBefore.filter((e) => e.seq > 10).map((e) => e.seq));
       expect(await gameReplay(service.reads, game.id)).toEqual(replayBefore);
+      // The one-statement read of a game with its events (another process's notice) reads the compacted log alike.
+      const together = await gameWithEvents(poolOf(db.prisma)!, game.id, 10, null);
+      expect(together?.game).toMatchObject({ id: game.id, chatId: String(game.chatId), status: 'FINISHED', version: game.version, state: game.state });
+      expect(together?.events.map((e) => ({ seq: e.seq, event: e.payload, createdAt: e.createdAt }))).toEqual(logBefore.filter((e) => e.seq > 10));
+      expect(await gameWithEvents(poolOf(db.prisma)!, 'no-such-game', 0, null)).toBeNull();
 
       // Past the keys' retention: every key goes.
       const done = await service.maintain(new Date(Date.now() + KEY_RETENTION_MS + 60_000));

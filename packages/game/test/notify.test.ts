@@ -136,6 +136,11 @@ describe.skipIf(!serverUrl)('LISTEN/NOTIFY on PostgreSQL', () => {
     expect(remote.flatMap((x) => x.events.map((e) => e.seq))).toEqual(Array.from({ length: end.version }, (_, i) => i + 1));
     for (const x of remote) expect(x.game.version).toBeGreaterThanOrEqual(lastSeq(x));
     expect(replay(remote.flatMap((x) => x.events.map((e) => e.event)))).toEqual(end.state);
+    // Each notice is loaded in one statement (game and events together): the row as B reads it
+    // otherwise, and the events' times as committed.
+    expect(remote.at(-1)!.game).toEqual(await b.game(end.id));
+    const times = (xs: CommittedBatch[]) => xs.flatMap((x) => x.events.map((e) => e.createdAt.getTime()));
+    expect(times(remote)).toEqual(times(local));
   });
 
   it('publishes nothing for a rejected action or a rolled-back transaction', async () => {

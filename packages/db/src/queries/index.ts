@@ -20,7 +20,7 @@ export {
   type GroupWeek,
 } from './group-stats';
 export { isoWeekOf, weekStartOf, type ClassCounts, type LivesLost, type ReadClient, type Reader } from './common';
-export { gameEvents, gameEventsSql, type EventLogRow } from './event-log';
+export { gameEvents, gameEventsSql, gameWithEvents, type EventLogRow, type GameRow } from './event-log';
 export { chatTitle, countPlayed, usernames, type PlayedCounts } from './lookups';
 export {
   playerStats,
