@@ -1,11 +1,10 @@
 // The service's reads of games: one game, a chat's current one, a game's log, and the listings
 // start-up and returning players need, each listing in one query.
 import type { PlayerId } from '@mia/engine';
-import type { GameEvent } from '@mia/engine';
-import { gameWithEvents, Prisma, type ReadClient } from '@mia/db';
+import { Prisma, type ReadClient } from '@mia/db';
 import type pg from 'pg';
 import { toUserId } from './ids';
-import { findCurrentGame, findGame, findGamesWhere, readEvents, type GameRecord, type StoredEvent } from './repository';
+import { findCurrentGame, findGame, findGamesWhere, findGameWithEvents, readEvents, type GameRecord, type StoredEvent } from './repository';
 
 export class Listings {
   constructor(
@@ -33,13 +32,7 @@ export class Listings {
       const [game, events] = await Promise.all([this.game(gameId), this.events(gameId, afterSeq, uptoSeq)]);
       return game && { game, events };
     }
-    const read = await gameWithEvents(this.pool, gameId, afterSeq, uptoSeq);
-    if (!read) return null;
-    const { game, events } = read;
-    return {
-      game: { ...game, chatId: BigInt(game.chatId), state: game.state as unknown as GameRecord['state'] },
-      events: events.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent, createdAt: r.createdAt })),
-    };
+    return findGameWithEvents(this.pool, gameId, afterSeq, uptoSeq);
   }
 
   /** Games in play in which `player` has a seat (for a player who comes back to the bot). */

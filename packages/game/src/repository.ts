@@ -1,5 +1,6 @@
 import type { GameEvent, GameState } from '@mia/engine';
-import { gameEvents, type Prisma, type ReadClient } from '@mia/db';
+import { gameEvents, gameWithEvents, type EventLogRow, type Prisma, type ReadClient } from '@mia/db';
+import type pg from 'pg';
 import type { RowWrite } from './projection';
 
 export type Tx = Prisma.TransactionClient;
@@ -65,10 +66,23 @@ export async function findCurrentGame(db: Reader, chatId: bigint): Promise<GameR
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
+const toStoredEvent = (r: EventLogRow): StoredEvent => ({ seq: r.seq, event: r.payload as unknown as GameEvent, createdAt: r.createdAt });
+
 export async function readEvents(db: Reader, gameId: string, afterSeq = 0, uptoSeq?: number): Promise<StoredEvent[]> {
   // From GameEvent, or from GameLog once the maintenance sweep has compacted a finished game.
   const rows = await gameEvents(db, gameId, afterSeq, uptoSeq ?? null);
-  return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent, createdAt: r.createdAt }));
+  return rows.map(toStoredEvent);
+}
+
+/** A game and its events after `afterSeq` up to `uptoSeq`, in one statement on the client's pool. */
+export async function findGameWithEvents(
+  pool: pg.Pool,
+  gameId: string,
+  afterSeq: number,
+  uptoSeq: number,
+): Promise<{ game: GameRecord; events: StoredEvent[] } | null> {
+  const read = await gameWithEvents(pool, gameId, afterSeq, uptoSeq);
+  return read && { game: toRecord({ ...read.game, chatId: BigInt(read.game.chatId) }), events: read.events.map(toStoredEvent) };
 }
 
 export const json = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJsonValue;
