@@ -25,6 +25,7 @@ import { publicRoutes } from './routes/public';
 import { PUBLIC_LIVE_URL, publicLiveRoutes } from './routes/public-live';
 import { previewRoutes } from './routes/preview';
 import { DEFAULT_RATE_LIMIT, registerSecurity, type RateLimitOptions } from './security';
+import { schemaController } from './serializers';
 import { DEFAULT_WEB_ROOT, isApi, registerSpa, wantsPage } from './static';
 
 export interface DashboardOptions {
@@ -62,6 +63,8 @@ export function createDashboard(options: DashboardOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
     schemaErrorFormatter: formatValidationErrors,
+    // Each response schema compiled once, however many routes (and HEAD routes) share it.
+    schemaController,
   });
 
   app.setErrorHandler(errorHandler);
