@@ -233,7 +233,12 @@ describe.skipIf(skip)(skip ? `${title} (skipped: no initdb/pg_ctl under /usr/lib
     expect(h2.keys).toContain(`timeout:${id2}:${target.move}`);
     const missed = h2.events.findIndex((e, i) => e.type === 'turnMissed' && h2.committedAt[i]! >= backAt);
     expect(missed).toBeGreaterThan(0);
-    expect(h2.committedAt[missed]! - backAt).toBeLessThan(15_000);
+    // Soon after, not at a bot's next restart (nothing else fires it in this process): on a quiet
+    // machine about 0.1 s after the server is back. Each failed try doubles the wait before the
+    // next, up to 5 s, so a few tries that still fail after the restart add up: 15.3 s once, on a
+    // slow machine running the browser suites beside this one (the message lists such tries).
+    const retriedAfter = bot.logs.filter((l) => deadlineFailed(l) && l.time >= backAt).map((l) => l.time - backAt);
+    expect(h2.committedAt[missed]! - backAt, `failed retries after the restart, ms after it: ${JSON.stringify(retriedAfter)}`).toBeLessThan(30_000);
 
     // LISTEN/NOTIFY came back: the bot's listener says so, and another process's listener gets
     // the games' notices again.
