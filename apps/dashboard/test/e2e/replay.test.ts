@@ -2,11 +2,11 @@
 // replay studied in headless Chromium: stepped with the keyboard, opened at a round's link,
 // played by itself, watched in the spoiler-free mode; axe-core clean and no sideways scrolling at
 // 320, 375 and 1280 px in both themes; screenshots at 375 and 1280 px, light and dark.
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameReplay } from '../../shared/api';
 import { dieFace } from '../../web/src/labels/claims';
+import { axeViolations, installAxe } from './audit';
 import {
   browserAvailable,
   ensureSpaBuilt,
@@ -21,22 +21,6 @@ import {
 } from './support';
 
 const faces = (dice: readonly number[]) => dice.map((d) => dieFace(d)).join('');
-const AXE: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (d: Document) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-  });
-}
 
 describe.skipIf(!browserAvailable('replay e2e'))('a replay studied in Chromium', () => {
   let w: World;
@@ -225,8 +209,8 @@ describe.skipIf(!browserAvailable('replay e2e'))('a replay studied in Chromium',
     for (const width of [320, 375, 1280]) {
       it(`${colorScheme} at ${width} px: fits, ${width <= 375 ? 'stays short on a phone, ' : ''}is axe-clean${width !== 320 ? '; screenshots' : ''}`, async () => {
         const report: string[] = [];
-        // bypassCSP: axe-core is injected as an inline script, which the page's CSP refuses.
-        const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US', colorScheme, reducedMotion: 'reduce', bypassCSP: true });
+        const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US', colorScheme, reducedMotion: 'reduce' });
+        await installAxe(ctx);
         try {
           const p = await ctx.newPage();
           const pErrors = pageErrors(p);

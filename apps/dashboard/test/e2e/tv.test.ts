@@ -4,16 +4,15 @@
 // count the open pages and the TV's title follows, each within a second of its commit; the same
 // tables at rest for visitors who prefer reduced motion; screenshots at 375 and 1280 px, light and
 // dark, and no horizontal overflow at 320, 375 and 1280 px.
-import { createRequire } from 'node:module';
 import { beatProbability, RANKING_PRESETS, rankingFor } from '@mia/engine';
 import type { CommittedBatch } from '@mia/game';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_RULES } from '../../server/live/featured';
 import { dieFace } from '../../web/src/labels/claims';
+import { axeViolations, installAxe } from './audit';
 import { browserAvailable, ensureSpaBuilt, horizontalOverflow, launchBrowser, pageErrors, screenshotPath, startWorld, Table, type World } from './support';
 
-const AXE_SOURCE: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const faces = (dice: readonly number[]) => dice.map((d) => dieFace(d)).join('');
 
 describe.skipIf(!browserAvailable('dashboard TV e2e'))('a game watched on the group’s table and on the index’s TV', () => {
@@ -278,7 +277,7 @@ describe.skipIf(!browserAvailable('dashboard TV e2e'))('a game watched on the gr
         it(`${scheme} at ${width} px`, async () => {
           const problems: string[] = [];
           const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US', colorScheme: scheme, reducedMotion: 'reduce' });
-          await ctx.addInitScript({ content: AXE_SOURCE }); // outside the page's CSP, like a browser extension
+          await installAxe(ctx);
           try {
             const page = await ctx.newPage();
             const errors = pageErrors(page);
@@ -292,15 +291,7 @@ describe.skipIf(!browserAvailable('dashboard TV e2e'))('a game watched on the gr
               await page.evaluate(() => document.fonts.ready);
               const o = await horizontalOverflow(page);
               if (o.scrollWidth > o.clientWidth) problems.push(`${name}: ${o.scrollWidth} > ${o.clientWidth}: ${o.widest.join(', ')}`);
-              const violations = await page.evaluate(async () => {
-                const axe = (
-                  window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }
-                ).axe;
-                return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(
-                  (v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(' | ')}`,
-                );
-              });
-              for (const v of violations) problems.push(`${name}: axe ${v}`);
+              for (const v of await axeViolations(page)) problems.push(`${name}: axe ${v.id}: ${v.nodes.join(' | ')}`);
               if (width !== 320 && name !== 'live') await page.screenshot({ path: screenshotPath(`tv-${name}-${width}-${scheme}`), fullPage: true });
             }
             expect(errors).toEqual([]);
