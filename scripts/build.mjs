@@ -85,9 +85,10 @@ const INLINED = new Set(['openskill']);
  * source in the heap, its module record and wrapper (the idle dashboard had run 1,070 scripts);
  * inlined (1,335 files) and without whitespace, one script of 3 MB (see esbuildTo). The dashboard
  * with 1,000 spectators, Node 26, alternated: peak RSS 119.2-121.1 -> 116.8-117.6 MB, idle 93 -> 90
- * (apps/dashboard/README.md, with one serializer per schema). Each is pure JavaScript or looks for nothing of its own at run time but this:
- * @fastify/swagger reads its package.json for a default version that the OpenAPI document sets;
- * pino starts a worker from its folder only for a transport, which these processes never ask for.
+ * (apps/dashboard/README.md, with one serializer per schema). Each is pure JavaScript or looks for
+ * nothing of its own at run time but this: @fastify/swagger reads its package.json for a default
+ * version that the OpenAPI document sets; pino starts a worker from its folder only for a
+ * transport, which these processes never ask for.
  * Not here: Prisma's client and schema engine and PGlite (WebAssembly beside their code), satori
  * and resvg (loaded at the first link preview; resvg is native), React (loaded with them), vite
  * (the SPA's build). apps/dashboard/test/server/bundle.test.ts runs the compiled dashboard.
