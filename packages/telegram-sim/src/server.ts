@@ -22,6 +22,8 @@ export interface ServerOptions {
   port: number;
   webhook: WebhookOptions;
   logger: boolean;
+  /** The network's round trip to Telegram (see SimOptions.latencyMs); 0: none. */
+  latencyMs: number;
 }
 
 const PATH = /^\/bot([^/]*)\/(?:test\/)?([^/]*)\/?$/;
@@ -253,7 +255,11 @@ export async function createServer(world: World, faults: Faults, options: Server
       }
     }
 
+    // The way there, the call, the way back (a long poll's wait is the call's own).
+    const half = options.latencyMs / 2;
+    if (half > 0) await sleep(half, hanging);
     const result = await run();
+    if (half > 0) await sleep(half, hanging);
     log(controller.signal.aborted ? 0 : result.status, result.body, raw, fault?.kind);
     if (controller.signal.aborted) {
       reply.hijack();

@@ -58,6 +58,13 @@ export interface SimOptions {
   maxMessagesPerChat?: number;
   /** Popups and notifications kept per user, oldest dropped first (default: all). */
   maxPerUser?: number;
+  /**
+   * The network between a bot and Telegram, as a round trip in ms (default 0: loopback's own):
+   * each Bot API call over HTTP runs half of it after it arrives and is answered the other half
+   * after it ran, as a bot hosted far from Telegram's servers sees it. For benchmarks of what a
+   * player waits for; faults are answered without it.
+   */
+  latencyMs?: number;
 }
 
 /** What a truthy value of T can be. */
@@ -109,6 +116,7 @@ export class TelegramSim {
       port: options.port ?? 0,
       webhook: { ...DEFAULT_WEBHOOK_OPTIONS, ...(options.webhook ?? {}) },
       logger: options.logger ?? false,
+      latencyMs: options.latencyMs ?? 0,
     });
     sim.app = app;
     sim.release = release;
