@@ -4,8 +4,9 @@
  * polls getUpdates with the bot's HTTP client (src/http-fetch.ts) and, for each button press,
  * answers it in the background, sends one statement to the database (node-postgres, as the bot's
  * hot write), then makes the bot's edits and new messages in the proportion the bot's run made
- * them, one after another as the notifier does in a chat. No grammY, no game, no rendering: its
- * CPU per press is what the bot's figure does not go below here with this I/O done this way.
+ * them, all at once, as the executor writes to a move's chats (one each there). No grammY, no game,
+ * no rendering: its CPU per press is what the bot's figure does not go below here with this I/O
+ * done this way.
  *
  * Written by hand because it measures the machine, not a library: there is nothing to reuse.
  */
@@ -93,10 +94,15 @@ async function start(m: Extract<ToFloor, { type: 'init' }>) {
     await pool.query('SELECT $1::text AS key, $2::int AS version, now() AS at', [q.id, presses]);
     edits += m.editsPerPress;
     sends += m.sendsPerPress;
+    // At once, as the bot's executor writes to the chats of a move (each its own chat there).
+    const calls: Promise<unknown>[] = [];
     for (; edits >= 1; edits--) {
-      await call('editMessageText', { chat_id: q.message!.chat.id, message_id: q.message!.message_id, text: `${PROMPT} ${++edited}`, reply_markup: BUTTON });
+      calls.push(
+        call('editMessageText', { chat_id: q.message!.chat.id, message_id: q.message!.message_id, text: `${PROMPT} ${++edited}`, reply_markup: BUTTON }),
+      );
     }
-    for (; sends >= 1; sends--) await call('sendMessage', { chat_id: q.from.id, text: PROMPT, reply_markup: KEYBOARD });
+    for (; sends >= 1; sends--) calls.push(call('sendMessage', { chat_id: q.from.id, text: PROMPT, reply_markup: KEYBOARD }));
+    await Promise.all(calls);
     presses++;
     if (--inFlight === 0) drained?.();
   };

@@ -41,7 +41,10 @@
  * added to its environment, e.g. --versus="--max-semi-space-size=4 --single-threaded" (with "="
  * when the value starts with a dash) or --versus "MALLOC_ARENA_MAX=1"; for a change of code, copy
  * the bundle of a --bundle run of the code before it to apps/bot/dist/base.mjs and give --versus
- * "BENCH_BOT_BUNDLE=base.mjs", which runs that bot instead). On these shared machines two runs
+ * "BENCH_BOT_BUNDLE=base.mjs", which runs that bot instead), --latency MS (with --pace: telegram-sim
+ * answers every Bot API call a round trip of MS later, half before the call runs and half after, as
+ * for a bot hosted far from Telegram; the latency a player meets then shows how many calls a move
+ * makes one after another; bench/results is left as it was). On these shared machines two runs
  * of one configuration differ by a few tenths of a ms of CPU per action: compare variants this
  * way, not across commands. --together (with --versus) runs the two variants at once, each with
  * its own sim, database, bot and floor, so that both meet the same moments of the machine's load:
@@ -133,6 +136,10 @@ async function main() {
   for (const n of NOTES) log(`- ${n}`);
   if (config.together) {
     log('\n--together: bench/results left as it was (each run shared the machine with the other variant)');
+    return;
+  }
+  if (config.latencyMs) {
+    log('\n--latency: bench/results left as it was (it keeps the figures on loopback)');
     return;
   }
 

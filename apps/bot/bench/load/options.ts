@@ -13,6 +13,7 @@ export const { values: args } = parseArgs({
     profile: { type: 'string' },
     perf: { type: 'string' },
     pace: { type: 'string', default: '0' },
+    latency: { type: 'string', default: '0' },
     bundle: { type: 'boolean', default: false },
     'node-flags': { type: 'string' },
     repeat: { type: 'string', default: '1' },
@@ -53,6 +54,12 @@ export const config = {
    */
   perf: args.perf,
   pace: pace(args.pace!),
+  /**
+   * --latency MS: the network's round trip between the bot and Telegram (telegram-sim's
+   * latencyMs): a bot hosted far from Telegram's servers, where loopback has none. What a player
+   * waits for then depends on how many calls a move makes one after another.
+   */
+  latencyMs: count('latency', args.latency!, 0),
   bundle: args.bundle!,
   /**
    * --node-flags "…": the bot process's node flags. Default: with --bundle production's
@@ -72,6 +79,8 @@ export const config = {
   together: args.together!,
 };
 if (config.together && !config.versus) throw new Error('--together needs --versus');
+// The results file keeps the loopback's figures, which the README quotes.
+if (config.latencyMs && !config.pace) throw new Error('--latency needs --pace');
 // The inspector's sampling would be in perf's samples, and perf's map in the profile.
 if (config.perf && config.profile) throw new Error('--perf and --profile do not go together');
 // The history process answers one request at a time.

@@ -27,6 +27,8 @@ export interface RunResult {
   warmup?: { seconds: number; botCpuMsPerAction: number };
   /** --pace: each group's next press is due MIN–MAX ms after its previous one was sent (open loop); null: as fast as the bot answers. */
   pace?: { minMs: number; maxMs: number } | null;
+  /** --latency: the round trip to Telegram the sim added to every call (ms); absent: none. */
+  apiLatencyMs?: number;
   /** Paced: how late presses went out (their group's previous action had not settled when they were due), and how many. */
   late?: { presses: number; of: number; ms: ReturnType<typeof quantiles> | null } | undefined;
   games: number;
@@ -86,7 +88,7 @@ export async function runOn(
   // The sim logs only its last calls and counts them all (callCounts): this process need not hold
   // every call's params and answer (about 8,500 in a paced run of 100 groups, many times that with
   // 1,000 groups), which grew its heap and its full collections (apps/bot/README.md).
-  const sim = await TelegramSim.start({ seed: config.seed, maxCalls: 1_000, pressTimeoutMs: 120_000 });
+  const sim = await TelegramSim.start({ seed: config.seed, maxCalls: 1_000, pressTimeoutMs: 120_000, latencyMs: config.latencyMs });
   const token = sim.createBot({ username: 'mia_bot' });
   sim.setLimits(false);
   const created = database === 'postgres' ? await createServerDatabase(serverUrl!) : null;
@@ -229,6 +231,7 @@ export async function runOn(
       durationCapS: config.durationS,
       ...(fromCold ? { warmup: fromCold } : {}),
       pace,
+      ...(config.latencyMs ? { apiLatencyMs: config.latencyMs } : {}),
       late: pace ? { presses: paced.lateMs.length, of: paced.presses, ms: paced.lateMs.length ? quantiles(paced.lateMs) : null } : undefined,
       games: groups.length,
       gamesFinished,
