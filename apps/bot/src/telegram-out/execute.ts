@@ -89,16 +89,17 @@ export class Executor {
         return true;
       }
       const { text, keyboard } = drawGroup(intent.view, draw, job.groupT);
-      if (intent.op === 'edit' && !(await this.edit(chatId, intent.id, text, keyboard))) {
+      if (intent.op === 'edit') {
+        if (await this.edit(chatId, intent.id, text, keyboard)) {
+          screen = record(screen, intent, intent.id);
+          return true;
+        }
         // Deleted by someone: a live message is sent again, a finished one is let go.
         const live = intent.view.kind === 'lobby' || (intent.view.kind === 'round' && !intent.view.final);
         if (!live) {
           screen = record(screen, intent, -1);
           return true;
         }
-      } else if (intent.op === 'edit') {
-        screen = record(screen, intent, intent.id);
-        return true;
       }
       await this.pacer.slot(String(chatId), true);
       const id = (await this.api.sendMessage(chatId, text, { parse_mode: 'HTML', ...markup(keyboard), ...thread })).message_id;
@@ -114,13 +115,16 @@ export class Executor {
       const t = await job.playerT(player);
       const { text, keyboard } = drawPrivate(player, intent.view, draw, t);
       try {
-        if (intent.op === 'edit' && (await this.edit(Number(player), intent.id, text, keyboard))) {
-          screen = record(screen, intent, intent.id);
-          return true;
-        }
-        if (intent.op === 'edit' && intent.view.kind === 'closed') {
-          screen = record(screen, intent, -1);
-          return true;
+        if (intent.op === 'edit') {
+          if (await this.edit(Number(player), intent.id, text, keyboard)) {
+            screen = record(screen, intent, intent.id);
+            return true;
+          }
+          // Deleted by them: a closed prompt is let go, a live one sent again.
+          if (intent.view.kind === 'closed') {
+            screen = record(screen, intent, -1);
+            return true;
+          }
         }
         await this.pacer.slot(player, false);
         const id = (await this.api.sendMessage(Number(player), text, { parse_mode: 'HTML', ...markup(keyboard) })).message_id;
