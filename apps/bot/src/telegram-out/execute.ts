@@ -163,10 +163,10 @@ export class Executor {
       }
     };
 
-    // One task per chat, the players' first, in the order the plan names them (the player to act
-    // leads). A new message to the group waits for the turn's new prompt: should that fail, the
-    // group's part of the plan is left to the planner, asked again, which makes the group's
-    // message the one that notifies them (rather than one sent, then deleted and sent again).
+    // One task per chat, all at once. A new message to the group waits for the turn's new prompt:
+    // should that fail, the group's part of the plan is left to the planner, asked again, which
+    // makes the group's message the one that notifies them (rather than one sent, then deleted
+    // and sent again).
     const chats = new Map<string, PlayerIntent[]>();
     const groupIntents: GroupIntent[] = [];
     for (const intent of job.intents) {
